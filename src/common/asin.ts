@@ -1,0 +1,75 @@
+/** Amazon product identifiers (ASIN) and affiliate link helpers. Isomorphic: no Node APIs. */
+
+const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
+
+export function normalizeAsin(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+export function isValidAsin(value: unknown): value is string {
+  return typeof value === 'string' && ASIN_PATTERN.test(value);
+}
+
+const ASIN_IN_PATH = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Za-z0-9]{10})(?=[/?#]|$)/;
+
+/**
+ * Extracts the ASIN from a product link: /dp/{ASIN}, /gp/product/{ASIN}, /gp/aw/d/{ASIN}
+ * or an `asin=` query parameter. Returns null when the link carries none.
+ */
+export function extractAsin(link: string | null | undefined): string | null {
+  if (!link) return null;
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return null;
+  }
+  const fromPath = ASIN_IN_PATH.exec(url.pathname);
+  if (fromPath?.[1]) return normalizeAsin(fromPath[1]);
+  for (const [key, value] of url.searchParams) {
+    if (key.toLowerCase() === 'asin') {
+      const asin = normalizeAsin(value);
+      if (isValidAsin(asin)) return asin;
+    }
+  }
+  return null;
+}
+
+/** True for amazon.it, www.amazon.com, smile.amazon.de, amzn.eu... hosts that take an affiliate tag. */
+export function isAmazonHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return /(^|\.)amazon\.[a-z.]{2,6}$/.test(host) || /(^|\.)amzn\.(to|eu|com)$/.test(host);
+}
+
+/** Adds (or replaces) the `tag` parameter on Amazon links; other links are returned unchanged. */
+export function withAffiliateTag(link: string | null, tag: string): string | null {
+  if (!link) return link;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return link;
+  }
+  if (!isAmazonHost(url.hostname)) return link;
+  url.searchParams.set('tag', tag);
+  return url.toString();
+}
+
+export function productUrl(asin: string, tag: string): string {
+  return `https://www.amazon.it/dp/${encodeURIComponent(asin)}?tag=${encodeURIComponent(tag)}`;
+}
+
+export const CART_BASE_URL = 'https://www.amazon.it/gp/aws/cart/add.html';
+
+/** Cart-add link (affiliate-compliance.md): one line per ASIN, quantity 1 each. */
+export function buildCartUrl(asins: readonly string[], tag: string): string | null {
+  if (asins.length === 0) return null;
+  const params = new URLSearchParams({ AssociateTag: tag });
+  asins.forEach((asin, i) => {
+    params.set(`ASIN.${i + 1}`, asin);
+    params.set(`Quantity.${i + 1}`, '1');
+  });
+  return `${CART_BASE_URL}?${params.toString()}`;
+}
+
+export const AFFILIATE_TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;

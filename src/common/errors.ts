@@ -1,0 +1,44 @@
+/** One error class with typed codes; the server maps it to HTTP in one place (server/middleware/errors.ts). */
+
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  BAD_REQUEST: 400,
+  INVALID_CURRENT_PASSWORD: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  UPSTREAM_ERROR: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface AppErrorExtras {
+  details?: string[];
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly extras: AppErrorExtras;
+
+  constructor(code: ErrorCode, message: string, extras: AppErrorExtras = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.extras = extras;
+  }
+
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);

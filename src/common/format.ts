@@ -1,0 +1,35 @@
+/** Shared Italian formatting with the spec's fallbacks: N/A for a missing price, 0 for a count, '' for a date. */
+
+const TIME_ZONE = 'Europe/Rome';
+
+const priceFormatter = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+const dateFormatter = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const dateTimeFormatter = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE,
+});
+
+export function formatPrice(euro: number | null | undefined): string {
+  return typeof euro === 'number' && Number.isFinite(euro) ? priceFormatter.format(euro) : 'N/A';
+}
+
+export function formatCount(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('it-IT') : '0';
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '22 novembre 2026' */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormatter.format(date) : '';
+}
+
+/** '22/11/2026, 14:05' */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormatter.format(date) : '';
+}

@@ -1,0 +1,17 @@
+/** Typed URL builders, so paths are not spelled out across the UI. */
+export const paths = {
+  home: () => '/',
+  builds: () => '/#builds',
+  build: (slug: string) => `/build/${encodeURIComponent(slug)}`,
+  sitemap: () => '/sitemap.xml',
+  admin: {
+    home: () => '/admin',
+    login: () => '/admin/login',
+    builds: () => '/admin/builds',
+    newBuild: () => '/admin/builds/new',
+    editBuild: (id: number) => `/admin/builds/edit/${id}`,
+    alternatives: () => '/admin/alternatives',
+    replacements: () => '/admin/replacements',
+    changePassword: () => '/admin/change-password',
+  },
+} as const;

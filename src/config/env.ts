@@ -1,0 +1,158 @@
+/**
+ * The only reader of process.env. Settings come from the environment and an optional .env file
+ * (the environment wins), are validated once with zod and frozen. A bad value stops start-up with
+ * one line naming the setting and the reason.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+import { AFFILIATE_TAG_PATTERN } from '../common/asin';
+import { passwordViolations } from '../common/password-rules';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = optionalText.pipe(
+  z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).optional(),
+);
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'usa true o false' })
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'usa development, production o test' }).default('production'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(0, 'deve essere tra 0 e 65535')
+      .max(65535, 'deve essere tra 0 e 65535')
+      .default(3000),
+    PUBLIC_BASE_URL: optionalUrl,
+    DATABASE_URL: z.string().trim().default('./data/build-pc.sqlite'),
+    ADMIN_USERNAME: optionalText.pipe(
+      z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, 'da 3 a 64 caratteri tra lettere, numeri, punto, trattino e underscore').optional(),
+    ),
+    ADMIN_PASSWORD: optionalText,
+    DEFAULT_AFFILIATE_TAG: z
+      .string()
+      .trim()
+      .regex(AFFILIATE_TAG_PATTERN, 'deve essere un tag affiliato Amazon (es. mionegozio-21)')
+      .default('buildpc-21'),
+    SITE_NAME: z.string().trim().min(1, 'non può essere vuoto').default('Build PC'),
+    SITE_AUTHOR: z.string().trim().min(1, 'non può essere vuoto').default('Redazione Build PC'),
+    SOCIAL_URL: optionalUrl,
+    VIDEO_CHANNEL_URL: optionalUrl,
+    SESSION_TTL_HOURS: z.coerce.number({ error: 'deve essere un numero' }).int().min(1, 'almeno 1 ora').max(24 * 90, 'al massimo 90 giorni').default(24 * 7),
+    TRUST_PROXY: booleanFlag(false),
+    LOG_REQUESTS: booleanFlag(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_USERNAME === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'va impostato insieme ad ADMIN_PASSWORD' });
+    }
+    if (env.ADMIN_USERNAME !== undefined && env.ADMIN_PASSWORD === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'va impostata insieme ad ADMIN_USERNAME' });
+    }
+    if (env.ADMIN_PASSWORD !== undefined) {
+      const violations = passwordViolations(env.ADMIN_PASSWORD);
+      if (violations.length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `password troppo debole (${violations.join(', ')})` });
+      }
+    }
+  });
+
+export type DatabaseTarget =
+  | { readonly dialect: 'sqlite'; readonly filename: string }
+  | { readonly dialect: 'postgres'; readonly connectionString: string };
+
+export interface AppConfig {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly publicBaseUrl: string;
+  readonly database: DatabaseTarget;
+  readonly admin: { readonly username: string; readonly password: string } | null;
+  readonly defaultAffiliateTag: string;
+  readonly siteName: string;
+  readonly siteAuthor: string;
+  readonly socialUrl: string | null;
+  readonly videoChannelUrl: string | null;
+  readonly sessionTtlHours: number;
+  readonly trustProxy: boolean;
+  readonly logRequests: boolean;
+}
+
+/** What the browser may see. Everything else (database, admin credentials, API keys) stays on the server. */
+export interface PublicConfig {
+  readonly siteName: string;
+  readonly siteAuthor: string;
+  readonly publicBaseUrl: string;
+  readonly defaultAffiliateTag: string;
+  readonly socialUrl: string | null;
+  readonly videoChannelUrl: string | null;
+}
+
+export function toPublicConfig(config: AppConfig): PublicConfig {
+  const { siteName, siteAuthor, publicBaseUrl, defaultAffiliateTag, socialUrl, videoChannelUrl } = config;
+  return { siteName, siteAuthor, publicBaseUrl, defaultAffiliateTag, socialUrl, videoChannelUrl };
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseDatabaseUrl(value: string): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(value)) return { dialect: 'postgres', connectionString: value };
+  const filename = value.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:(\/\/)?/i, '');
+  if (!filename) throw new ConfigError('Configurazione non valida: DATABASE_URL è vuoto');
+  return { dialect: 'sqlite', filename: filename === ':memory:' ? filename : resolve(filename) };
+}
+
+/** Reads `.env` from the working directory if present; variables already in the environment win. */
+export function readEnvFile(path = resolve('.env')): Record<string, string> {
+  if (!existsSync(path)) return {};
+  return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
+}
+
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL']);
+
+export function loadConfig(source: Record<string, string | undefined> = { ...readEnvFile(), ...process.env }): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const setting = String(issue.path[0] ?? 'configurazione');
+    const raw = source[setting];
+    const shown = raw === undefined || SECRET_SETTINGS.has(setting) ? '' : ` (valore: "${raw}")`;
+    throw new ConfigError(`Configurazione non valida: ${setting} ${issue.message}${shown}`);
+  }
+  const env = parsed.data;
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+  return Object.freeze({
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicBaseUrl,
+    database: parseDatabaseUrl(env.DATABASE_URL),
+    admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : null,
+    defaultAffiliateTag: env.DEFAULT_AFFILIATE_TAG,
+    siteName: env.SITE_NAME,
+    siteAuthor: env.SITE_AUTHOR,
+    socialUrl: env.SOCIAL_URL ?? null,
+    videoChannelUrl: env.VIDEO_CHANNEL_URL ?? null,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    trustProxy: env.TRUST_PROXY,
+    logRequests: env.LOG_REQUESTS,
+  });
+}

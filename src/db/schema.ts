@@ -1,0 +1,153 @@
+/**
+ * Database row types for Kysely. Timestamps are ISO-8601 UTC text on both dialects; money is integer
+ * cents; flags are 0/1 integers. Repositories map rows to domain objects (pg returns counts as strings).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  password_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  /** sha256 of the bearer token: a leaked database does not leak usable tokens. */
+  token_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginThrottleTable {
+  /** 'ip:{ip}' or 'user:{username}' */
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  blocked_until: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface BuildsTable {
+  id: Id;
+  slug: string;
+  title: string;
+  description: string;
+  content: string;
+  featured_image: string | null;
+  category: string | null;
+  budget_cents: number | null;
+  status: string;
+  views: ColumnType<number, number | undefined, number>;
+  meta_title: string | null;
+  meta_description: string | null;
+  affiliate_tag: string | null;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ComponentsTable {
+  id: Id;
+  build_id: number;
+  type: string;
+  name: string;
+  brand: string | null;
+  model: string | null;
+  specs: string | null;
+  price_cents: number | null;
+  amazon_link: string | null;
+  asin: string | null;
+  position: number;
+  is_replaced: ColumnType<number, number | undefined, number>;
+  replacement_reason: string | null;
+  /** 'manual' (typed by the author) or 'amazon' (from the retailer API). */
+  price_source: string | null;
+  price_updated_at: Timestamp | null;
+  /** Last known availability: IN_STOCK, OUT_OF_STOCK, UNAVAILABLE, UNKNOWN or null (never checked). */
+  availability: string | null;
+  availability_checked_at: Timestamp | null;
+  /** Price refresh tier: A (high priority), B (medium), C or null (low). */
+  tier: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlternativeCategoriesTable {
+  id: Id;
+  name: string;
+  description: string | null;
+  component_type: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlternativesTable {
+  id: Id;
+  /** null for members of a category (group) that are not tied to one original product. */
+  original_asin: string | null;
+  category_id: number | null;
+  alternative_asin: string;
+  alternative_name: string;
+  alternative_price_cents: number | null;
+  priority: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReplacementsTable {
+  id: Id;
+  build_id: number;
+  /** The substitute component now in the build; null once it is gone. */
+  component_id: number | null;
+  original_type: string;
+  original_name: string;
+  original_brand: string | null;
+  original_model: string | null;
+  original_specs: string | null;
+  original_asin: string | null;
+  original_link: string | null;
+  original_price_cents: number | null;
+  original_position: number;
+  replacement_reason: string | null;
+  created_at: Timestamp;
+  restored_at: Timestamp | null;
+}
+
+export interface PriceObservationsTable {
+  id: Id;
+  asin: string;
+  price_cents: number | null;
+  availability: string | null;
+  source: string;
+  observed_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  builds: BuildsTable;
+  components: ComponentsTable;
+  alternative_categories: AlternativeCategoriesTable;
+  alternatives: AlternativesTable;
+  replacements: ReplacementsTable;
+  price_observations: PriceObservationsTable;
+}
+
+export type BuildRow = Selectable<BuildsTable>;
+export type NewBuildRow = Insertable<BuildsTable>;
+export type BuildUpdate = Updateable<BuildsTable>;
+export type ComponentRow = Selectable<ComponentsTable>;
+export type NewComponentRow = Insertable<ComponentsTable>;
+export type ComponentUpdate = Updateable<ComponentsTable>;
+export type UserRow = Selectable<UsersTable>;

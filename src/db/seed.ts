@@ -1,0 +1,103 @@
+/** Demo content for an empty database, so a fresh install shows a complete site. */
+import type { Kysely } from 'kysely';
+import { euroToCents } from '../common/money';
+import { slugify } from '../common/slug';
+import type { Database } from './schema';
+import { demoAlternativeCategories, demoBuilds, demoProductAlternatives } from './seed-data';
+
+const DAY_MS = 86_400_000;
+
+export async function hasAnyBuild(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('builds').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Inserts the demo builds and alternatives in one transaction. Returns false if builds already exist. */
+export async function seedDemoContent(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (await hasAnyBuild(trx)) return false;
+    const nowIso = now.toISOString();
+    for (const build of demoBuilds) {
+      const publishedAt = build.publishedDaysAgo === null ? null : new Date(now.getTime() - build.publishedDaysAgo * DAY_MS).toISOString();
+      const { id } = await trx
+        .insertInto('builds')
+        .values({
+          slug: slugify(build.title),
+          title: build.title,
+          description: build.description,
+          content: build.content,
+          category: build.category,
+          budget_cents: euroToCents(build.budget),
+          status: build.status,
+          views: build.views,
+          meta_title: build.meta_title,
+          meta_description: build.meta_description,
+          published_at: publishedAt,
+          created_at: publishedAt ?? nowIso,
+          updated_at: nowIso,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('components')
+        .values(
+          build.components.map((component, position) => ({
+            build_id: id,
+            type: component.type,
+            name: component.name,
+            brand: component.brand,
+            model: component.model,
+            specs: component.specs,
+            price_cents: euroToCents(component.price),
+            amazon_link: `https://www.amazon.it/dp/${component.asin}`,
+            asin: component.asin,
+            position,
+            price_source: 'manual',
+            price_updated_at: nowIso,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })),
+        )
+        .execute();
+    }
+    for (const category of demoAlternativeCategories) {
+      const { id } = await trx
+        .insertInto('alternative_categories')
+        .values({ name: category.name, description: category.description, component_type: category.component_type, created_at: nowIso, updated_at: nowIso })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('alternatives')
+        .values(
+          category.alternatives.map((alternative) => ({
+            original_asin: null,
+            category_id: id,
+            alternative_asin: alternative.asin,
+            alternative_name: alternative.name,
+            alternative_price_cents: euroToCents(alternative.price),
+            priority: alternative.priority,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })),
+        )
+        .execute();
+    }
+    if (demoProductAlternatives.length > 0) {
+      await trx
+        .insertInto('alternatives')
+        .values(
+          demoProductAlternatives.map((alternative) => ({
+            original_asin: alternative.originalAsin,
+            category_id: null,
+            alternative_asin: alternative.asin,
+            alternative_name: alternative.name,
+            alternative_price_cents: euroToCents(alternative.price),
+            priority: alternative.priority,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })),
+        )
+        .execute();
+    }
+    return true;
+  });
+}

@@ -1,0 +1,134 @@
+/** Sign-in, sessions and password changes (api-contract.md, Auth). */
+import type { Kysely } from 'kysely';
+import { AppError } from '../../common/errors';
+import { PASSWORD_MESSAGES, passwordViolations } from '../../common/password-rules';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../clock';
+import {
+  countUsers,
+  findActiveSession,
+  findUserById,
+  findUserByUsername,
+  hasSignedInFromIp,
+  insertSession,
+  insertUser,
+  revokeOtherSessions,
+  revokeSession,
+  updateUserPassword,
+} from './auth.repository';
+import { createLoginThrottle, TRUSTED_IP_DAYS } from './login-throttle';
+import { generateStrongPassword, hashPassword, verifyPassword } from './password-hash';
+import { createSessionToken, hashSessionToken, isWellFormedToken } from './session-token';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+}
+
+export interface AuthSession {
+  sessionId: number;
+  user: AuthUser;
+}
+
+export interface LoginAttempt {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+const INVALID_CREDENTIALS = 'Credenziali non valide';
+
+export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; sessionTtlHours: number }) {
+  const { db, clock } = deps;
+  const throttle = createLoginThrottle(db, clock);
+  // Unknown usernames are checked against this hash so both failures cost one scrypt run.
+  const dummyHash = hashPassword(generateStrongPassword());
+
+  async function login(attempt: LoginAttempt): Promise<{ token: string; user: AuthUser }> {
+    const user = await findUserByUsername(db, attempt.username);
+    const since = new Date(clock.now().getTime() - TRUSTED_IP_DAYS * 86_400_000).toISOString();
+    const trustedIp = user ? await hasSignedInFromIp(db, user.id, attempt.ip, since) : false;
+    await throttle.assertAllowed(attempt.ip, attempt.username, trustedIp);
+
+    const passwordOk = await verifyPassword(attempt.password, user?.password_hash ?? (await dummyHash));
+    if (!user || !passwordOk) {
+      await throttle.recordFailure(attempt.ip, attempt.username);
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    await throttle.recordSuccess(attempt.username);
+    const token = await openSession(user.id, attempt.ip, attempt.userAgent);
+    return { token, user: { id: user.id, username: user.username } };
+  }
+
+  async function openSession(userId: number, ip: string | null, userAgent: string | null): Promise<string> {
+    const token = createSessionToken();
+    const now = clock.now();
+    await insertSession(db, {
+      userId,
+      tokenHash: hashSessionToken(token),
+      ip,
+      userAgent,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + deps.sessionTtlHours * 3_600_000).toISOString(),
+    });
+    return token;
+  }
+
+  /** The session behind a bearer token, or null when it is malformed, unknown, expired or revoked. */
+  async function authenticate(token: string): Promise<AuthSession | null> {
+    if (!isWellFormedToken(token)) return null;
+    const row = await findActiveSession(db, hashSessionToken(token), clock.now().toISOString());
+    return row ? { sessionId: row.sessionId, user: { id: row.userId, username: row.username } } : null;
+  }
+
+  async function logout(session: AuthSession): Promise<void> {
+    await revokeSession(db, session.sessionId, clock.now().toISOString());
+  }
+
+  /** Checks in the spec's order; a wrong current password is a 400 so the client does not log out. */
+  async function changePassword(session: AuthSession, input: { currentPassword: string; newPassword: string }, ip: string) {
+    if (!input.currentPassword) throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.currentRequired);
+    const violations = passwordViolations(input.newPassword);
+    if (violations.length > 0) throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.weak, { details: violations });
+    if (input.newPassword === input.currentPassword) throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.mustDiffer);
+
+    const user = await findUserById(db, session.user.id);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Sessione non valida o scaduta');
+    // Guessing the current password with a stolen token is throttled like a login.
+    await throttle.assertAllowed(ip, user.username, false);
+    if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
+      await throttle.recordFailure(ip, user.username);
+      throw new AppError('INVALID_CURRENT_PASSWORD', PASSWORD_MESSAGES.currentInvalid);
+    }
+
+    const hash = await hashPassword(input.newPassword);
+    const now = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await updateUserPassword(trx, user.id, hash, now);
+      await revokeOtherSessions(trx, user.id, session.sessionId, now);
+    });
+    return { ok: true as const, message: PASSWORD_MESSAGES.changed };
+  }
+
+  /**
+   * Creates the first admin on an empty database: from ADMIN_USERNAME/ADMIN_PASSWORD, or 'admin' with a
+   * random strong password returned so start-up can print it once. Never a fixed default password.
+   */
+  async function ensureFirstAdmin(configured: { username: string; password: string } | null) {
+    if ((await countUsers(db)) > 0) return null;
+    const credentials = configured ?? { username: 'admin', password: generateStrongPassword() };
+    try {
+      await insertUser(db, credentials.username, await hashPassword(credentials.password), clock.now().toISOString());
+    } catch (error) {
+      if (isUniqueViolation(error)) return null; // another process created it first
+      throw error;
+    }
+    return { ...credentials, generated: configured === null };
+  }
+
+  return { login, authenticate, logout, changePassword, ensureFirstAdmin };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

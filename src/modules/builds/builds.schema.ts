@@ -1,0 +1,122 @@
+/** Request shapes of the builds API (api-contract.md: BuildInput and the public list query). */
+import { z } from 'zod';
+import { AFFILIATE_TAG_PATTERN, isValidAsin, normalizeAsin } from '../../common/asin';
+import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
+import { euroToCents } from '../../common/money';
+
+const MAX_EURO = 1_000_000;
+
+/** Optional free text: '' and null both mean "empty". */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} deve essere un testo` })
+    .max(max, `${label}: massimo ${max} caratteri`)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+/** Euro amount as a JSON number (or numeric string) with at most 2 decimals, stored as cents. */
+const euroAmount = (message: string) =>
+  z
+    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+      const amount = typeof value === 'number' ? value : Number(value.trim().replace(',', '.'));
+      if (!Number.isFinite(amount) || amount < 0 || amount > MAX_EURO) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return euroToCents(amount);
+    });
+
+const httpUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2048, message)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, message);
+
+export const componentInputSchema = z.object({
+  id: z.number({ error: 'Id del componente non valido' }).int().positive().optional(),
+  type: z.string({ error: 'Il tipo del componente è obbligatorio' }).trim().min(1, 'Il tipo del componente è obbligatorio').max(40),
+  name: z.string({ error: 'Il nome del componente è obbligatorio' }).trim().min(1, 'Il nome del componente è obbligatorio').max(500),
+  brand: optionalText(200, 'La marca'),
+  model: optionalText(200, 'Il modello'),
+  specs: optionalText(5000, 'Le specifiche'),
+  price: euroAmount('Il prezzo deve essere un numero positivo (es. 129.90)'),
+  amazon_link: z
+    .union([z.literal(''), z.null(), httpUrl('Il link deve essere un URL valido (https://...)')], {
+      error: 'Il link deve essere un URL valido (https://...)',
+    })
+    .optional()
+    .transform((value) => value || null),
+  asin: z
+    .string({ error: 'ASIN non valido: servono 10 caratteri alfanumerici' })
+    .nullish()
+    .transform((value) => (value?.trim() ? normalizeAsin(value) : null))
+    .refine((value) => value === null || isValidAsin(value), 'ASIN non valido: servono 10 caratteri alfanumerici'),
+  position: z.number({ error: 'La posizione deve essere un numero intero' }).int().min(0).max(10_000).optional(),
+});
+
+export const buildInputSchema = z.object({
+  title: z.string({ error: 'Il titolo è obbligatorio' }).trim().min(1, 'Il titolo è obbligatorio').max(300, 'Il titolo può avere al massimo 300 caratteri'),
+  description: optionalText(5000, 'La descrizione'),
+  content: optionalText(200_000, 'Il contenuto'),
+  featured_image: z
+    .union([z.literal(''), z.null(), httpUrl("L'immagine deve essere un URL valido"), z.string().regex(/^\/[^/\\]/, "L'immagine deve essere un URL valido")], {
+      error: "L'immagine deve essere un URL valido",
+    })
+    .optional()
+    .transform((value) => value || null),
+  budget: euroAmount('Il budget deve essere un numero positivo'),
+  category: z
+    .union([z.literal(''), z.null(), z.enum(BUILD_CATEGORIES)], {
+      error: `Categoria non valida: usa una tra ${BUILD_CATEGORIES.join(', ')}`,
+    })
+    .optional()
+    .transform((value) => value || null),
+  status: z.enum(BUILD_STATUSES, { error: 'Stato non valido: usa "draft" (Bozza) o "published" (Pubblicato)' }).default('draft'),
+  meta_title: optionalText(300, 'Il meta title'),
+  meta_description: optionalText(1000, 'La meta description'),
+  affiliate_tag: z
+    .string({ error: 'Tag affiliato non valido' })
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .refine((value) => value === null || AFFILIATE_TAG_PATTERN.test(value), 'Tag affiliato non valido (es. mionegozio-21)'),
+  components: z.array(componentInputSchema, { error: 'I componenti devono essere una lista' }).max(100, 'Al massimo 100 componenti').default([]),
+});
+
+export type BuildInput = z.infer<typeof buildInputSchema>;
+export type ComponentInput = z.infer<typeof componentInputSchema>;
+
+const queryNumber = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const parsed = Number(value);
+      if (!Number.isFinite(parsed) || parsed < 0) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+export const publicListQuerySchema = z.object({
+  category: z.string().trim().max(40).optional().transform((value) => value || undefined),
+  minBudget: queryNumber('minBudget deve essere un numero positivo'),
+  maxBudget: queryNumber('maxBudget deve essere un numero positivo'),
+  q: z.string().trim().max(200, 'Ricerca troppo lunga').optional().transform((value) => value || undefined),
+  limit: queryNumber('limit deve essere un numero positivo').transform((value) => Math.min(Math.max(Math.trunc(value ?? 100), 1), 100)),
+  offset: queryNumber('offset deve essere un numero positivo').transform((value) => Math.trunc(value ?? 0)),
+});
+
+export type PublicListQuery = z.infer<typeof publicListQuerySchema>;

@@ -1,0 +1,339 @@
+/** Rules for builds: public views, admin CRUD, slugs, publishing and component saving by id. */
+import type { Kysely } from 'kysely';
+import { buildCartUrl, extractAsin, isValidAsin, withAffiliateTag } from '../../common/asin';
+import { componentTypeRank } from '../../common/catalog';
+import { AppError, notFound } from '../../common/errors';
+import { renderMarkdown } from '../../common/markdown';
+import { centsToEuro, euroToCents } from '../../common/money';
+import { slugify } from '../../common/slug';
+import { isUniqueViolation } from '../../db/errors';
+import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
+import type { Clock } from '../clock';
+import * as repo from './builds.repository';
+import type { BuildInput, ComponentInput, PublicListQuery } from './builds.schema';
+import type {
+  BuildAdmin,
+  BuildAdminRow,
+  BuildPublic,
+  BuildStats,
+  BuildSummary,
+  CartExclusion,
+  ComponentAdmin,
+  ComponentPublic,
+} from './builds.types';
+import { createViewCounter, type Visitor } from './view-counter';
+
+const BUILD_NOT_FOUND = 'La build richiesta non esiste.';
+const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
+
+export interface BuildsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  defaultAffiliateTag: string;
+}
+
+function toSummary(row: repo.BuildWithTotals): BuildSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    featured_image: row.featured_image,
+    category: row.category,
+    budget: centsToEuro(row.budget_cents),
+    views: Number(row.views),
+    published_at: row.published_at,
+    total_price: centsToEuro(row.total_cents) ?? 0,
+    component_count: row.component_count,
+  };
+}
+
+function toComponentPublic(row: ComponentRow, tag: string): ComponentPublic {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    specs: row.specs,
+    price: centsToEuro(row.price_cents),
+    amazon_link: withAffiliateTag(row.amazon_link, tag),
+    asin: row.asin,
+    position: row.position,
+    is_replaced: row.is_replaced ? 1 : 0,
+    replacement_reason: row.replacement_reason,
+    price_updated_at: row.price_updated_at,
+    availability: row.availability,
+  };
+}
+
+function toComponentAdmin(row: ComponentRow): ComponentAdmin {
+  return {
+    ...toComponentPublic(row, ''),
+    amazon_link: row.amazon_link, // the author edits the link as typed, without our tag
+    build_id: row.build_id,
+    brand: row.brand,
+    model: row.model,
+    tier: row.tier,
+    price_source: row.price_source,
+    availability_checked_at: row.availability_checked_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toAdminRow(row: BuildRow): BuildAdminRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    budget: centsToEuro(row.budget_cents),
+    status: row.status,
+    views: Number(row.views),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    published_at: row.published_at,
+  };
+}
+
+function sumCents(components: ComponentRow[]): number {
+  return components.reduce((total, c) => total + (c.price_cents ?? 0), 0);
+}
+
+/** Cart link of the components Amazon can take, and which ones were left out and why. */
+export function planCart(components: ComponentRow[], tag: string): { url: string | null; excluded: CartExclusion[] } {
+  const asins: string[] = [];
+  const excluded: CartExclusion[] = [];
+  for (const c of components) {
+    if (!c.asin || !isValidAsin(c.asin)) excluded.push({ id: c.id, name: c.name, reason: 'missing_asin' });
+    else if (c.availability && UNAVAILABLE.has(c.availability)) excluded.push({ id: c.id, name: c.name, reason: 'unavailable' });
+    else asins.push(c.asin);
+  }
+  return { url: buildCartUrl(asins, tag), excluded };
+}
+
+function oldestPriceDate(components: ComponentRow[]): string | null {
+  const dates = components.filter((c) => c.price_cents !== null && c.price_updated_at).map((c) => c.price_updated_at!);
+  return dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
+function byDisplayOrder(a: ComponentRow, b: ComponentRow): number {
+  return componentTypeRank(a.type) - componentTypeRank(b.type) || a.position - b.position || a.id - b.id;
+}
+
+export function createBuildsService(deps: BuildsDeps) {
+  const { db, clock } = deps;
+  const shouldCountView = createViewCounter(() => clock.now().getTime());
+
+  async function listPublished(query: Partial<PublicListQuery> = {}): Promise<BuildSummary[]> {
+    const rows = await repo.listPublishedBuilds(db, {
+      category: query.category,
+      minBudgetCents: query.minBudget === undefined ? undefined : euroToCents(query.minBudget),
+      maxBudgetCents: query.maxBudget === undefined ? undefined : euroToCents(query.maxBudget),
+      q: query.q,
+      limit: query.limit ?? 100,
+      offset: query.offset ?? 0,
+    });
+    return rows.map(toSummary);
+  }
+
+  /** A published build as visitors see it; counts the view when `visitor` is a real visit. */
+  async function getPublished(slug: string, visitor?: Visitor): Promise<BuildPublic> {
+    const row = await repo.findBuildBySlug(db, slug);
+    if (!row || row.status !== 'published') throw notFound(BUILD_NOT_FOUND);
+    const components = (await repo.listComponents(db, row.id)).sort(byDisplayOrder);
+    let views = Number(row.views);
+    if (visitor && shouldCountView(row.id, visitor)) {
+      await repo.incrementViews(db, row.id);
+      views += 1;
+    }
+    const tag = row.affiliate_tag || deps.defaultAffiliateTag;
+    const cart = planCart(components, tag);
+    const totalCents = sumCents(components);
+    return {
+      ...toSummary({ ...row, total_cents: totalCents, component_count: components.length }),
+      views,
+      content: row.content,
+      content_html: renderMarkdown(row.content),
+      meta_title: row.meta_title || row.title,
+      meta_description: row.meta_description || row.description,
+      affiliate_tag: tag,
+      cart_url: cart.url,
+      cart_excluded: cart.excluded,
+      prices_updated_at: oldestPriceDate(components),
+      components: components.map((c) => toComponentPublic(c, tag)),
+    };
+  }
+
+  async function listAdmin(): Promise<BuildAdminRow[]> {
+    return (await repo.listAllBuilds(db)).map(toAdminRow);
+  }
+
+  async function getAdmin(id: number, trx: Kysely<Database> = db): Promise<BuildAdmin> {
+    const row = await repo.findBuildById(trx, id);
+    if (!row) throw notFound('Build non trovata');
+    const components = await repo.listComponents(trx, id);
+    return {
+      ...toAdminRow(row),
+      content: row.content,
+      featured_image: row.featured_image,
+      meta_title: row.meta_title,
+      meta_description: row.meta_description,
+      affiliate_tag: row.affiliate_tag,
+      total_price: centsToEuro(sumCents(components)) ?? 0,
+      components: components.map(toComponentAdmin),
+    };
+  }
+
+  async function nextFreeSlug(trx: Kysely<Database>, title: string): Promise<string> {
+    const base = slugify(title);
+    const taken = new Set(await repo.findSlugsLike(trx, base));
+    if (!taken.has(base)) return base;
+    let n = 2;
+    while (taken.has(`${base}-${n}`)) n += 1;
+    return `${base}-${n}`;
+  }
+
+  function buildColumns(input: BuildInput) {
+    return {
+      title: input.title,
+      description: input.description ?? '',
+      content: input.content ?? '',
+      featured_image: input.featured_image,
+      category: input.category,
+      budget_cents: input.budget,
+      status: input.status,
+      meta_title: input.meta_title,
+      meta_description: input.meta_description,
+      affiliate_tag: input.affiliate_tag,
+    };
+  }
+
+  function newComponentRow(buildId: number, input: ComponentInput, position: number, now: string): NewComponentRow {
+    return {
+      build_id: buildId,
+      type: input.type,
+      name: input.name,
+      brand: input.brand,
+      model: input.model,
+      specs: input.specs,
+      price_cents: input.price,
+      amazon_link: input.amazon_link,
+      asin: input.asin ?? extractAsin(input.amazon_link),
+      position,
+      price_source: input.price === null ? null : 'manual',
+      price_updated_at: input.price === null ? null : now,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  /** Only the columns that changed, so unchanged components keep their timestamps and price metadata. */
+  function componentChanges(existing: ComponentRow, input: ComponentInput, position: number, now: string): ComponentUpdate | null {
+    const asin = input.asin ?? extractAsin(input.amazon_link);
+    const next = {
+      type: input.type,
+      name: input.name,
+      brand: input.brand,
+      model: input.model,
+      specs: input.specs,
+      price_cents: input.price,
+      amazon_link: input.amazon_link,
+      asin,
+      position,
+    };
+    const changes: ComponentUpdate = {};
+    for (const [key, value] of Object.entries(next) as [keyof typeof next, string | number | null][]) {
+      if (existing[key] !== value) (changes as Record<string, unknown>)[key] = value;
+    }
+    if (Object.keys(changes).length === 0) return null;
+    if ('price_cents' in changes) {
+      // A price typed by the author is editorial and carries the date it was entered.
+      changes.price_source = input.price === null ? null : 'manual';
+      changes.price_updated_at = input.price === null ? null : now;
+    }
+    if ('asin' in changes) {
+      // Another product: what we knew about the old one's availability no longer applies.
+      changes.availability = null;
+      changes.availability_checked_at = null;
+    }
+    changes.updated_at = now;
+    return changes;
+  }
+
+  /** Inserts new components, updates changed ones by id and deletes the ones no longer listed. */
+  async function saveComponents(trx: Kysely<Database>, buildId: number, inputs: ComponentInput[], now: string) {
+    const existing = new Map((await repo.listComponents(trx, buildId)).map((c) => [c.id, c]));
+    const keep = new Set<number>();
+    const inserts: NewComponentRow[] = [];
+    for (const [index, input] of inputs.entries()) {
+      const position = input.position ?? index;
+      if (input.id === undefined) {
+        inserts.push(newComponentRow(buildId, input, position, now));
+        continue;
+      }
+      const current = existing.get(input.id);
+      if (!current || keep.has(input.id)) {
+        throw new AppError('VALIDATION_ERROR', `Componente ${index + 1}: il componente ${input.id} non appartiene a questa build`, {
+          fields: { [`components.${index}.id`]: 'Componente non trovato in questa build' },
+        });
+      }
+      keep.add(input.id);
+      const changes = componentChanges(current, input, position, now);
+      if (changes) await repo.updateComponent(trx, input.id, changes);
+    }
+    await repo.deleteComponents(trx, [...existing.keys()].filter((id) => !keep.has(id)));
+    await repo.insertComponents(trx, inserts);
+  }
+
+  async function create(input: BuildInput): Promise<BuildAdmin> {
+    // A concurrent create may take the same slug between our check and insert: retry with the next one.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const now = clock.now().toISOString();
+          const id = await repo.insertBuild(trx, {
+            ...buildColumns(input),
+            slug: await nextFreeSlug(trx, input.title),
+            published_at: input.status === 'published' ? now : null,
+            created_at: now,
+            updated_at: now,
+          });
+          await saveComponents(trx, id, input.components, now);
+          return getAdmin(id, trx);
+        });
+      } catch (error) {
+        if (attempt < 5 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function update(id: number, input: BuildInput): Promise<BuildAdmin> {
+    return db.transaction().execute(async (trx) => {
+      const existing = await repo.findBuildById(trx, id);
+      if (!existing) throw notFound('Build non trovata');
+      const now = clock.now().toISOString();
+      await repo.updateBuild(trx, id, {
+        ...buildColumns(input),
+        // The slug stays stable so shared links keep working; published_at is set once, on first publish.
+        published_at: existing.published_at ?? (input.status === 'published' ? now : null),
+        updated_at: now,
+      });
+      await saveComponents(trx, id, input.components, now);
+      return getAdmin(id, trx);
+    });
+  }
+
+  async function remove(id: number): Promise<void> {
+    if (!(await repo.deleteBuild(db, id))) throw notFound('Build non trovata');
+  }
+
+  function stats(): Promise<BuildStats> {
+    return repo.getBuildStats(db);
+  }
+
+  return { listPublished, getPublished, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats };
+}
+
+export type BuildsService = ReturnType<typeof createBuildsService>;

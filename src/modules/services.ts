@@ -1,0 +1,22 @@
+/** The application's services wired to one database: shared by the JSON API, page loaders and jobs. */
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config/env';
+import type { Database } from '../db/schema';
+import { createAuthService } from './auth/auth.service';
+import { createBuildsService } from './builds/builds.service';
+import { type Clock, systemClock } from './clock';
+
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  clock?: Clock;
+}
+
+export function createServices({ db, config, clock = systemClock }: ServiceDeps) {
+  return {
+    auth: createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours }),
+    builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag }),
+  };
+}
+
+export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,76 @@
+/**
+ * The Hono application: JSON API, health checks and (when given) the React Router pages as catch-all.
+ * Built without listening, so tests drive it in-process with app.request().
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { sql } from 'kysely';
+import type { AppConfig } from '../config/env';
+import type { DatabaseHandle } from '../db/connection';
+import type { AppServices } from '../modules/services';
+import { adminBuildRoutes } from './api/admin-builds';
+import { authRoutes } from './api/auth';
+import { publicBuildRoutes } from './api/builds';
+import type { AppEnv } from './env';
+import { apiNotFound, errorBody, handleError } from './middleware/errors';
+import { jsonBodyLimit } from './middleware/json-body';
+import { requestLog } from './middleware/request-log';
+import { requireAuth } from './middleware/require-auth';
+import { securityHeaders } from './middleware/security-headers';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  services: AppServices;
+  /** Serves the built client assets (fingerprinted under /assets); absent in dev and API-only tests. */
+  staticFiles?: MiddlewareHandler;
+  /** Renders pages (React Router); absent in API-only tests. */
+  renderPage?: (c: Context<AppEnv>) => Response | Promise<Response>;
+}
+
+export function createApp({ config, database, services, staticFiles, renderPage }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const proxy = { trustProxy: config.trustProxy };
+
+  app.use(requestLog(config.logRequests));
+  app.use(securityHeaders({ https: config.publicBaseUrl.startsWith('https://') }));
+  app.use('/api/*', jsonBodyLimit());
+
+  app.route('/api/auth', authRoutes(services, proxy));
+  app.route('/api/builds', publicBuildRoutes(services, proxy));
+
+  const admin = new Hono<AppEnv>();
+  // Before any admin route, including unknown ones: without a session nothing is revealed.
+  admin.use('*', requireAuth(services.auth));
+  admin.route('/', adminBuildRoutes(services));
+  admin.all('*', apiNotFound);
+  app.route('/api/admin', admin);
+
+  app.all('/api', apiNotFound);
+  app.all('/api/*', apiNotFound);
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return c.json({ ok: true, database: database.dialect });
+    } catch {
+      return c.json(errorBody('SERVICE_UNAVAILABLE', 'Database non raggiungibile'), 503);
+    }
+  });
+
+  if (staticFiles) {
+    // File names under /assets carry a content hash: they can be cached for a year.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', staticFiles);
+    app.get('/favicon.ico', staticFiles);
+  }
+  if (renderPage) app.all('*', renderPage);
+  app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,38 @@
+/**
+ * Start-up shared by `npm start`, `npm run dev` and the CLI: configuration, database, migrations,
+ * first admin and (on a brand-new database) the demo content.
+ */
+import type { AppConfig } from '../config/env';
+import { type DatabaseHandle, openDatabase } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoContent } from '../db/seed';
+import { createServices, type AppServices } from '../modules/services';
+
+export interface Runtime {
+  config: AppConfig;
+  database: DatabaseHandle;
+  services: AppServices;
+}
+
+export async function bootstrap(config: AppConfig): Promise<Runtime> {
+  const database = openDatabase(config.database);
+  const { applied } = await migrateToLatest(database.db, database.dialect);
+  if (applied.length > 0) console.log(`[db] migrazioni applicate: ${applied.join(', ')}`);
+  const services = createServices({ db: database.db, config });
+
+  const admin = await services.auth.ensureFirstAdmin(config.admin);
+  if (admin) {
+    // The first boot of a new database: demo content makes the site complete from the first minute.
+    if (await seedDemoContent(database.db)) console.log('[db] contenuti dimostrativi caricati');
+    if (admin.generated) {
+      // Printed once, on the boot that created the account; it is stored only as a hash.
+      console.log(
+        `\n  Account amministratore creato.\n  Username: ${admin.username}\n  Password: ${admin.password}\n` +
+          '  Conservala ora: non verrà mostrata di nuovo (puoi cambiarla da /admin/change-password).\n',
+      );
+    } else {
+      console.log(`[auth] account amministratore "${admin.username}" creato da ADMIN_USERNAME/ADMIN_PASSWORD`);
+    }
+  }
+  return { config, database, services };
+}

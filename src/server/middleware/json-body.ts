@@ -1,0 +1,54 @@
+/** JSON request bodies: size limit, media type, syntax and schema, each with its own Italian 4xx. */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { AppError } from '../../common/errors';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function jsonBodyLimit(): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Il corpo della richiesta è troppo grande (massimo 1 MB)');
+    },
+  });
+}
+
+function describeIssue(issue: z.core.$ZodIssue): [string, string] {
+  const path = issue.path.map(String).join('.');
+  const componentIndex = issue.path[0] === 'components' && typeof issue.path[1] === 'number' ? issue.path[1] : null;
+  const message = componentIndex === null ? issue.message : `Componente ${componentIndex + 1}: ${issue.message}`;
+  return [path || '_', message];
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const described = result.error.issues.map(describeIssue);
+  throw new AppError('VALIDATION_ERROR', described[0]![1], { fields: Object.fromEntries(described.reverse()) });
+}
+
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia i dati in formato JSON (Content-Type: application/json)');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw new AppError('INVALID_JSON', 'Il corpo della richiesta non è un JSON valido');
+  }
+  return parseWith(schema, body);
+}
+
+/** Route parameter that must be a positive integer id. */
+export function idParam(c: Context, name = 'id'): number {
+  const raw = c.req.param(name) ?? '';
+  const id = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
+    throw new AppError('NOT_FOUND', 'Risorsa non trovata');
+  }
+  return id;
+}

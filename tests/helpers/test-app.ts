@@ -1,0 +1,124 @@
+/**
+ * The real application (real database, real services, real HTTP handling) driven in-process through
+ * Hono's app.request(). Only the clock is controllable, to test expiry without waiting.
+ */
+import { type AppConfig, loadConfig } from '../../src/config/env';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
+import { migrateToLatest } from '../../src/db/migrate';
+import { createServices, type AppServices } from '../../src/modules/services';
+import { createApp, type App } from '../../src/server/app';
+import { createTestDatabase, type TestDatabase, testDialect } from './test-database';
+
+export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
+
+export class TestClock {
+  offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is (for malformed JSON and size tests). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestContext {
+  app: App;
+  config: AppConfig;
+  database: DatabaseHandle;
+  services: AppServices;
+  clock: TestClock;
+  dialect: typeof testDialect;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  login(credentials?: { username: string; password: string }, ip?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const testDb: TestDatabase = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDb.url,
+    LOG_REQUESTS: 'false',
+    TRUST_PROXY: 'true',
+    PUBLIC_BASE_URL: 'http://localhost:3000',
+    DEFAULT_AFFILIATE_TAG: 'buildpc-21',
+    ...env,
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db, database.dialect);
+  const clock = new TestClock();
+  const services = createServices({ db: database.db, config, clock });
+  await services.auth.ensureFirstAdmin(ADMIN);
+  const app = createApp({ config, database, services });
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { 'User-Agent': 'vitest', 'X-Forwarded-For': '198.51.100.7', ...options.headers };
+    if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  async function login(credentials: { username: string; password: string } = ADMIN, ip = '198.51.100.7') {
+    const response = await request<any>('POST', '/api/auth/login', { body: credentials, headers: { 'X-Forwarded-For': ip } });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.token as string;
+  }
+
+  return {
+    app,
+    config,
+    database,
+    services,
+    clock,
+    dialect: testDialect,
+    request,
+    login,
+    close: async () => {
+      await database.destroy();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A valid build body for POST/PUT /api/admin/builds. */
+export function sampleBuild(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'PC Gaming di prova',
+    description: 'Una build di prova per i test.',
+    content: '## Introduzione\n\nTesto **importante**.',
+    budget: 1000,
+    category: 'gaming',
+    status: 'published',
+    affiliate_tag: '',
+    components: [
+      { type: 'CPU', name: 'AMD Ryzen 5 7600', price: 199.9, amazon_link: 'https://www.amazon.it/dp/B0BMQJWBDM' },
+      { type: 'GPU', name: 'NVIDIA RTX 5060 Ti', price: 449, amazon_link: 'https://www.amazon.it/gp/product/B0F1XYZ123?th=1' },
+      { type: 'RAM', name: 'Corsair Vengeance 32GB DDR5', price: 109.5, amazon_link: 'https://www.amazon.it/gp/aw/d/B0C1234567' },
+    ],
+    ...overrides,
+  };
+}
