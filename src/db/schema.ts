@@ -6,6 +6,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 type Id = Generated<number>;
 type Timestamp = string;
+/** A column the database fills with its default when an insert leaves it out. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
 export interface UsersTable {
   id: Id;
@@ -41,13 +43,13 @@ export interface BuildsTable {
   id: Id;
   slug: string;
   title: string;
-  description: string;
-  content: string;
+  description: WithDefault<string>;
+  content: WithDefault<string>;
   featured_image: string | null;
   category: string | null;
   budget_cents: number | null;
-  status: string;
-  views: ColumnType<number, number | undefined, number>;
+  status: WithDefault<string>;
+  views: WithDefault<number>;
   meta_title: string | null;
   meta_description: string | null;
   affiliate_tag: string | null;
@@ -67,8 +69,8 @@ export interface ComponentsTable {
   price_cents: number | null;
   amazon_link: string | null;
   asin: string | null;
-  position: number;
-  is_replaced: ColumnType<number, number | undefined, number>;
+  position: WithDefault<number>;
+  is_replaced: WithDefault<number>;
   replacement_reason: string | null;
   /** 'manual' (typed by the author) or 'amazon' (from the retailer API). */
   price_source: string | null;
@@ -99,7 +101,7 @@ export interface AlternativesTable {
   alternative_asin: string;
   alternative_name: string;
   alternative_price_cents: number | null;
-  priority: number;
+  priority: WithDefault<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+describe('renderMarkdown', () => {
+  it('renders headings h1-h6, bold, italic, lists and paragraphs', () => {
+    const html = renderMarkdown('# Uno\n\n###### Sei\n\n**grassetto** e *corsivo*\n\n- a\n- b');
+    expect(html).toContain('<h1>Uno</h1>');
+    expect(html).toContain('<h6>Sei</h6>');
+    expect(html).toContain('<strong>grassetto</strong>');
+    expect(html).toContain('<em>corsivo</em>');
+    expect(html).toContain('<li>a</li>');
+  });
+
+  it('opens links in a new tab and marks Amazon links as sponsored', () => {
+    expect(renderMarkdown('[wiki](https://it.wikipedia.org/wiki/PC)')).toContain(
+      '<a href="https://it.wikipedia.org/wiki/PC" target="_blank" rel="noopener noreferrer">wiki</a>',
+    );
+    expect(renderMarkdown('[cpu](https://www.amazon.it/dp/B0BMQJWBDM)')).toContain('rel="sponsored nofollow noopener"');
+  });
+
+  it.each([
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '[x](javascript:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](&#106;avascript:alert(1))',
+    '[x](&#x6A;&#x61;vascript&#58;alert(1))',
+    '[x](java\tscript:alert(1))',
+    '[x](vbscript:msgbox(1))',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '<a href="javascript:alert(1)">x</a>',
+    '<div onclick="alert(1)">x</div>',
+    '![x](javascript:alert(1))',
+  ])('lets nothing executable through: %s', (hostile) => {
+    const html = renderMarkdown(hostile);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<(img|a|div)[^>]*\son\w+=/i);
+    expect(html).not.toMatch(/href="\s*(javascript|vbscript|data):/i);
+    expect(html).not.toMatch(/src="\s*(javascript|vbscript|data):/i);
+    expect(html).not.toMatch(/<div/i);
+  });
+});

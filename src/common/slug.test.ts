@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { slugify } from './slug';
+
+describe('slugify', () => {
+  it('turns Italian titles into URL slugs', () => {
+    expect(slugify('PC Gaming 1440p: la build perfetta da 1.200 €')).toBe('pc-gaming-1440p-la-build-perfetta-da-1-200');
+    expect(slugify('Perché è così più veloce?')).toBe('perche-e-cosi-piu-veloce');
+  });
+
+  it('never returns an empty slug', () => {
+    expect(slugify('€€€')).toBe('build');
+  });
+
+  it('caps the length without a trailing dash', () => {
+    const slug = slugify('parola '.repeat(40));
+    expect(slug.length).toBeLessThanOrEqual(80);
+    expect(slug.endsWith('-')).toBe(false);
+  });
+});

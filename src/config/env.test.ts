@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl, toPublicConfig } from './env';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.database.dialect).toBe('sqlite');
+    expect(config.siteName).toBe('Build PC');
+    expect(config.admin).toBeNull();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('selects PostgreSQL for postgres:// URLs and SQLite for paths', () => {
+    expect(parseDatabaseUrl('postgres://u@h:5432/db').dialect).toBe('postgres');
+    expect(parseDatabaseUrl('postgresql://u@h/db').dialect).toBe('postgres');
+    expect(parseDatabaseUrl('file:./x.db')).toMatchObject({ dialect: 'sqlite' });
+    expect(parseDatabaseUrl('sqlite:/tmp/x.db')).toEqual({ dialect: 'sqlite', filename: '/tmp/x.db' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Configurazione non valida: PORT .*numero.*\(valore: "abc"\)$/],
+    [{ PORT: '70000' }, /^Configurazione non valida: PORT /],
+    [{ PUBLIC_BASE_URL: 'localhost:3000' }, /^Configurazione non valida: PUBLIC_BASE_URL .*URL/],
+    [{ DEFAULT_AFFILIATE_TAG: 'bad tag!' }, /^Configurazione non valida: DEFAULT_AFFILIATE_TAG /],
+    [{ ADMIN_USERNAME: 'boss' }, /^Configurazione non valida: ADMIN_PASSWORD .*ADMIN_USERNAME/],
+    [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'password' }, /^Configurazione non valida: ADMIN_PASSWORD password troppo debole/],
+    [{ SESSION_TTL_HOURS: '0' }, /^Configurazione non valida: SESSION_TTL_HOURS /],
+    [{ TRUST_PROXY: 'maybe' }, /^Configurazione non valida: TRUST_PROXY /],
+  ])('rejects %o with one line naming the setting', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('never echoes a secret value in the error', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'weakpass' })).toThrow(ConfigError);
+    try {
+      loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'weakpass' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('weakpass');
+    }
+  });
+
+  it('exposes only public settings to the browser', () => {
+    const config = loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Sicura!2026', DATABASE_URL: 'postgres://u:secret@h/db' });
+    const exposed = JSON.stringify(toPublicConfig(config));
+    expect(exposed).not.toContain('Sicura!2026');
+    expect(exposed).not.toContain('secret');
+    expect(Object.keys(toPublicConfig(config)).sort()).toEqual(
+      ['defaultAffiliateTag', 'publicBaseUrl', 'siteAuthor', 'siteName', 'socialUrl', 'videoChannelUrl'].sort(),
+    );
+  });
+});

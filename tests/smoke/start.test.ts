@@ -1,0 +1,143 @@
+/**
+ * What a newcomer does on a fresh clone: `npm start` (which builds first) on an empty database, then
+ * the site answers with server-rendered demo builds and the printed admin credentials log in.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBuilds } from '../../src/db/seed-data';
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'buildpc-smoke-'));
+const running: ChildProcess[] = [];
+
+/** Runs `npm <script>` in its own process group and resolves once it prints its listening URL. */
+function startServer(script: 'start' | 'run start:built', env: Record<string, string>): Promise<Started> {
+  const child = spawn('npm', script.split(' '), {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_REQUESTS: 'false', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /in ascolto su (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) resolve({ child, baseUrl: match[1]!, output: () => output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`npm ${script} exited with ${code}:\n${output}`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGTERM');
+  });
+}
+
+afterAll(async () => {
+  await Promise.all(running.map(stopServer));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const published = demoBuilds.filter((build) => build.status === 'published');
+
+describe('npm start on a fresh database', () => {
+  let server: Started;
+  let credentials: { username: string; password: string };
+
+  beforeAll(async () => {
+    server = await startServer('start', { DATABASE_URL: join(dataDir, 'fresh.sqlite') });
+    const match = /Username: (\S+)\s+Password: (\S+)/.exec(server.output());
+    expect(match, 'the generated admin credentials are printed once').not.toBeNull();
+    credentials = { username: match![1]!, password: match![2]! };
+  });
+
+  it('serves server-rendered HTML listing every published demo build', async () => {
+    const response = await fetch(`${server.baseUrl}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toContain('<html lang="it"');
+    expect(html).toContain('Assembla il tuo PC perfetto');
+    expect(published.length).toBeGreaterThanOrEqual(6);
+    for (const build of published) expect(html).toContain(escapeHtml(build.title));
+    for (const draft of demoBuilds.filter((build) => build.status === 'draft')) expect(html).not.toContain(escapeHtml(draft.title));
+    expect(html).toMatch(/href="\/build\/[a-z0-9-]+"/);
+  });
+
+  it('serves a build page and a 404 page', async () => {
+    const list = await (await fetch(`${server.baseUrl}/api/builds`)).json();
+    const first = list.builds[0];
+    const page = await fetch(`${server.baseUrl}/build/${first.slug}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(escapeHtml(first.title));
+    const missing = await fetch(`${server.baseUrl}/questa-pagina-non-esiste`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Pagina non trovata');
+  });
+
+  it('serves fingerprinted assets with long-lived immutable caching', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const asset = /(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.baseUrl}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lets the printed admin credentials log in through the API', async () => {
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    expect(login.status).toBe(200);
+    const { token } = await login.json();
+    const verify = await fetch(`${server.baseUrl}/api/auth/verify`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await verify.json()).user.username).toBe('admin');
+  });
+
+  it('does not print the password again or re-seed on the next start', async () => {
+    await stopServer(server.child);
+    const again = await startServer('run start:built', { DATABASE_URL: join(dataDir, 'fresh.sqlite') });
+    expect(again.output()).not.toContain(credentials.password);
+    const list = await (await fetch(`${again.baseUrl}/api/builds`)).json();
+    expect(list.builds).toHaveLength(published.length);
+    await stopServer(again.child);
+  });
+});
+
+describe('npm start with configured admin credentials', () => {
+  it('creates that admin and accepts its password', async () => {
+    const server = await startServer('run start:built', {
+      DATABASE_URL: join(dataDir, 'configured.sqlite'),
+      ADMIN_USERNAME: 'autore',
+      ADMIN_PASSWORD: 'Configurata!2026',
+    });
+    expect(server.output()).not.toContain('Configurata!2026');
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'autore', password: 'Configurata!2026' }),
+    });
+    expect(login.status).toBe(200);
+    await stopServer(server.child);
+  });
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
