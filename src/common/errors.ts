@@ -42,3 +42,13 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+
+/**
+ * `instanceof` is not enough: the server bundle and the React Router bundle each hold their own copy of
+ * this class, so an error thrown by a service and caught in a page loader is recognised by its shape.
+ */
+export function isAppError(error: unknown, code?: ErrorCode): error is AppError {
+  if (!(error instanceof Error) || error.name !== 'AppError') return false;
+  const errorCode = (error as { code?: unknown }).code;
+  return typeof errorCode === 'string' && errorCode in ERROR_STATUS && (code === undefined || errorCode === code);
+}

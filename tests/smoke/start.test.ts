@@ -41,9 +41,13 @@ function startServer(script: 'start' | 'run start:built', env: Record<string, st
 
 function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM'); // the whole group: npm and the node server it started
+    } catch {
+      resolve(); // already gone
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { AppError } from '../../common/errors';
+import { isAppError } from '../../common/errors';
 import { formatPrice } from '../../common/format';
 import { paths } from '../../common/paths';
 import type { Route } from './+types/build';
@@ -8,7 +8,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return { build: await context.services.builds.getPublished(params.slug, context.visitor) };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw data({ message: error.message }, { status: 404 });
+    if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
 }
