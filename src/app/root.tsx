@@ -4,6 +4,8 @@ import type { Route } from './+types/root';
 import './app.css';
 import './load-context';
 
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="it" className="dark">

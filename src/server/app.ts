@@ -65,7 +65,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/assets/*', staticFiles);
-    app.get('/favicon.ico', staticFiles);
+    app.get('/favicon.svg', staticFiles);
   }
   if (renderPage) app.all('*', renderPage);
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));

@@ -136,7 +136,8 @@ describe('POST /api/auth/login', () => {
 
   it('answers 415 with an Italian message for a wrong or missing Content-Type', async () => {
     const rawBody = JSON.stringify(ADMIN);
-    for (const headers of [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }, {}]) {
+    const contentTypes: Record<string, string>[] = [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }, {}];
+    for (const headers of contentTypes) {
       const response = await ctx().request('POST', '/api/auth/login', { rawBody, headers });
       expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Invia i dati in formato JSON (Content-Type: application/json)');
     }

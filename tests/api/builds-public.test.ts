@@ -109,6 +109,14 @@ describe('GET /api/builds', () => {
     expect(emptySummary).toMatchObject({ id: empty.id, budget: null, total_price: 0, component_count: 0 });
   });
 
+  it('searches case-insensitively also with accented Italian capitals', async () => {
+    await createBuild({ title: 'È la build più silenziosa', description: 'PERCHÉ spendere di più?' });
+    await createBuild({ title: 'Altra build', description: 'Nessun accento' });
+    expect(await titles(`?q=${encodeURIComponent('è la build')}`)).toEqual(['È la build più silenziosa']);
+    expect(await titles(`?q=${encodeURIComponent('perché')}`)).toEqual(['È la build più silenziosa']);
+    expect(await titles(`?q=${encodeURIComponent('PIÙ')}`)).toEqual(['È la build più silenziosa']);
+  });
+
   describe('filters', () => {
     beforeEach(async () => {
       await createBuild({ title: 'Gaming economico', description: 'Perfetta per il 1080p', category: 'gaming', budget: 600 });

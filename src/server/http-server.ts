@@ -1,0 +1,32 @@
+/** Serves a built app (React Router server build + client assets) with the API on one port. */
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AddressInfo } from 'node:net';
+import type { ServerBuild } from 'react-router';
+import { createApp } from './app';
+import type { Runtime } from './bootstrap';
+import { createPageRenderer } from './pages';
+
+export interface RunningServer {
+  server: ServerType;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir: string): Promise<RunningServer> {
+  const app = createApp({
+    ...runtime,
+    staticFiles: serveStatic({ root: clientDir }),
+    renderPage: createPageRenderer(build, runtime),
+  });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: runtime.config.host, port: runtime.config.port }, (info: AddressInfo) => {
+      const host = runtime.config.host === '0.0.0.0' ? 'localhost' : runtime.config.host;
+      resolve({
+        server,
+        url: `http://${host}:${info.port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
