@@ -34,6 +34,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
+  // SQLite's built-in lower() folds only ASCII, so a search for 'è' would miss 'È'. Replace it with
+  // JavaScript's Unicode-aware folding, matching what PostgreSQL's lower() does with a UTF-8 locale.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', pool: null, destroy: () => db.destroy() };
 }

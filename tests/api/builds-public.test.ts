@@ -178,6 +178,14 @@ describe('GET /api/builds', () => {
         expect(response.body.error.message).toMatch(/numero positivo/);
       }
     });
+
+    it('rejects a limit outside 1..100 or a fractional offset', async () => {
+      for (const query of ['?limit=0', '?limit=101', '?limit=2.5', '?offset=1.5']) {
+        const response = await ctx.request('GET', `/api/builds${query}`);
+        expect(response.status, query).toBe(400);
+        expect(response.body.error.message).toMatch(/(limit|offset) deve essere un numero intero/);
+      }
+    });
   });
 });
 

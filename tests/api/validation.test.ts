@@ -77,6 +77,7 @@ const BAD_INPUTS: BadInput[] = [
   { name: 'component link that is not a URL', body: withFirstComponent({ amazon_link: 'not a url' }), status: 400, code: 'VALIDATION_ERROR', field: 'components.0.amazon_link', message: /URL/ },
   { name: 'javascript: component link', body: withFirstComponent({ amazon_link: 'javascript:alert(1)' }), status: 400, code: 'VALIDATION_ERROR', field: 'components.0.amazon_link', message: /URL/ },
   { name: 'non-numeric price', body: withFirstComponent({ price: 'abc' }), status: 400, code: 'VALIDATION_ERROR', field: 'components.0.price', message: /prezzo/ },
+  { name: 'price with more than 2 decimals', body: withFirstComponent({ price: 19.999 }), status: 400, code: 'VALIDATION_ERROR', field: 'components.0.price', message: /prezzo/ },
   { name: 'negative budget', body: sampleBuild({ budget: -5 }), status: 400, code: 'VALIDATION_ERROR', field: 'budget', message: /budget/i },
   { name: 'unknown status', body: sampleBuild({ status: 'archived' }), status: 400, code: 'VALIDATION_ERROR', field: 'status', message: /Stato/ },
   { name: 'unknown category', body: sampleBuild({ category: 'gioco' }), status: 400, code: 'VALIDATION_ERROR', field: 'category', message: /Categoria/ },

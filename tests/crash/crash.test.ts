@@ -130,12 +130,8 @@ describe(`crash safety (${testDialect})`, () => {
       const knownIds = events.filter((event) => event.kind === 'ACK').map((event) => event.id);
       const result = await runRound(testDb.url, round, target, knownIds);
       // Killed by us while saving: not exited on its own, not crashed with an error.
-      expect({ round, signal: result.signal, code: result.code, stderr: result.stderr }).toEqual({
-        round,
-        signal: 'SIGKILL',
-        code: null,
-        stderr: '',
-      });
+      expect({ round, signal: result.signal, code: result.code, stderr: result.stderr }).toMatchObject({ round, signal: 'SIGKILL', code: null });
+      expect(result.stderr).not.toMatch(/error|failed/i);
       expect(result.saves, `round ${round} (seed ${SEED})`).toBeGreaterThanOrEqual(target);
       events.push(...result.events);
     }

@@ -14,7 +14,7 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
-/** Euro amount as a JSON number (or numeric string) with at most 2 decimals, stored as cents. */
+/** Euro amount as a JSON number (or numeric string) with at most 2 decimals (step 0.01), stored as cents. */
 const euroAmount = (message: string) =>
   z
     .union([z.number({ error: message }), z.string({ error: message })], { error: message })
@@ -22,7 +22,8 @@ const euroAmount = (message: string) =>
     .transform((value, ctx) => {
       if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
       const amount = typeof value === 'number' ? value : Number(value.trim().replace(',', '.'));
-      if (!Number.isFinite(amount) || amount < 0 || amount > MAX_EURO) {
+      const wholeCents = Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+      if (!Number.isFinite(amount) || amount < 0 || amount > MAX_EURO || !wholeCents) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -115,8 +116,12 @@ export const publicListQuerySchema = z.object({
   minBudget: queryNumber('minBudget deve essere un numero positivo'),
   maxBudget: queryNumber('maxBudget deve essere un numero positivo'),
   q: z.string().trim().max(200, 'Ricerca troppo lunga').optional().transform((value) => value || undefined),
-  limit: queryNumber('limit deve essere un numero positivo').transform((value) => Math.min(Math.max(Math.trunc(value ?? 100), 1), 100)),
-  offset: queryNumber('offset deve essere un numero positivo').transform((value) => Math.trunc(value ?? 0)),
+  limit: queryNumber('limit deve essere un numero intero tra 1 e 100')
+    .refine((value) => value === undefined || (Number.isInteger(value) && value >= 1 && value <= 100), 'limit deve essere un numero intero tra 1 e 100')
+    .transform((value) => value ?? 100),
+  offset: queryNumber('offset deve essere un numero intero positivo')
+    .refine((value) => value === undefined || Number.isInteger(value), 'offset deve essere un numero intero positivo')
+    .transform((value) => value ?? 0),
 });
 
 export type PublicListQuery = z.infer<typeof publicListQuerySchema>;
