@@ -1,22 +1,51 @@
-import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { paths } from '../common/paths';
 import type { Route } from './+types/root';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { followSystemTheme, THEME_INIT_SCRIPT } from './components/theme';
 import './app.css';
 import './load-context';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { siteName, siteAuthor, defaultAffiliateTag, socialUrl, videoChannelUrl, publicBaseUrl } = context.config;
+  return { siteName, siteAuthor, defaultAffiliateTag, socialUrl, videoChannelUrl, publicBaseUrl, year: new Date().getFullYear() };
+}
+
+// Site settings do not change between navigations: no need to refetch them.
+export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>('root');
+  useEffect(followSystemTheme, []);
   return (
-    <html lang="it" className="dark">
+    <html lang="it" className="dark" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e1b4b" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-        {children}
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-violet-700 focus:px-4 focus:py-2 focus:text-white">
+          Vai al contenuto
+        </a>
+        <SiteHeader siteName={site?.siteName ?? 'Build PC'} socialUrl={site?.socialUrl ?? null} />
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+        <SiteFooter
+          siteName={site?.siteName ?? 'Build PC'}
+          author={site?.siteAuthor ?? ''}
+          year={site?.year ?? new Date().getFullYear()}
+          affiliateTag={site?.defaultAffiliateTag ?? ''}
+          videoChannelUrl={site?.videoChannelUrl ?? null}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -31,13 +60,14 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-2xl p-8 text-center">
+    <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{notFound ? 'Pagina non trovata' : 'Si è verificato un errore'}</h1>
-      <p className="mt-4">
-        <a className="underline" href="/">
-          Torna alla home
-        </a>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        {notFound ? 'La pagina che cerchi non esiste.' : 'Riprova tra qualche istante.'}
       </p>
+      <Link to={paths.home()} className="mt-6 inline-block font-semibold text-violet-700 underline dark:text-violet-300">
+        Torna alla home
+      </Link>
     </main>
   );
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { createAuthService } from './auth/auth.service';
 import { createBuildsService } from './builds/builds.service';
 import { type Clock, systemClock } from './clock';
+import { createContentEvents } from './content-events';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -13,9 +14,11 @@ export interface ServiceDeps {
 }
 
 export function createServices({ db, config, clock = systemClock }: ServiceDeps) {
+  const events = createContentEvents();
   return {
+    events,
     auth: createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours }),
-    builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag }),
+    builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events }),
   };
 }
 

@@ -15,7 +15,10 @@ import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
 import { requestLog } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
+import { createPageCache } from './middleware/page-cache';
 import { securityHeaders } from './middleware/security-headers';
+import { visitorOf } from './client-ip';
+import { seoRoutes } from './seo-routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -29,6 +32,8 @@ export interface AppDeps {
 
 export function createApp({ config, database, services, staticFiles, renderPage }: AppDeps) {
   const app = new Hono<AppEnv>();
+  const pageCache = createPageCache({ ttlMs: 60_000, maxEntries: 500 });
+  services.events.onChange(() => pageCache.clear());
   const proxy = { trustProxy: config.trustProxy };
 
   app.use(requestLog(config.logRequests));
@@ -48,6 +53,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   app.all('/api', apiNotFound);
   app.all('/api/*', apiNotFound);
 
+  app.route('/', seoRoutes({ db: database.db, publicBaseUrl: config.publicBaseUrl }));
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
     try {
@@ -65,9 +71,27 @@ export function createApp({ config, database, services, staticFiles, renderPage 
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/assets/*', staticFiles);
-    app.get('/favicon.svg', staticFiles);
+    // Unhashed public files: cached for a day, so a new version reaches visitors soon enough.
+    app.on(['GET', 'HEAD'], ['/favicon.svg', '/og-default.png'], async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=86400');
+    }, staticFiles);
   }
-  if (renderPage) app.all('*', renderPage);
+  if (renderPage) {
+    // Visits are counted here, outside the page cache, so cached pages count too (never awaited:
+    // the visitor does not wait for the counter).
+    app.get('/build/:slug{[^/]+}', async (c, next) => {
+      await next();
+      if (c.res.status !== 200) return;
+      const slug = c.req.param('slug').replace(/\.data$/, '');
+      services.builds.recordVisit(slug, visitorOf(c, config.trustProxy)).catch((error) => console.error('[views]', error));
+    });
+    app.use('*', async (c, next) => {
+      if (c.req.path.startsWith('/admin')) return next();
+      return pageCache.middleware(c, next);
+    });
+    app.all('*', renderPage);
+  }
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));
   app.onError(handleError);
   return app;

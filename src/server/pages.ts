@@ -3,20 +3,11 @@ import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { toPublicConfig } from '../config/env';
 import type { Runtime } from './bootstrap';
-import { clientIp } from './client-ip';
 import type { AppEnv } from './env';
 
 export function createPageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), runtime: Runtime) {
   const handle = createRequestHandler(build, runtime.config.nodeEnv === 'development' ? 'development' : 'production');
   const publicConfig = toPublicConfig(runtime.config);
   return (c: Context<AppEnv>) =>
-    handle(c.req.raw, {
-      services: runtime.services,
-      config: publicConfig,
-      visitor: {
-        ip: clientIp(c, runtime.config.trustProxy),
-        userAgent: c.req.header('User-Agent') ?? null,
-        purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose') ?? null,
-      },
-    });
+    handle(c.req.raw, { services: runtime.services, config: publicConfig });
 }

@@ -6,7 +6,7 @@ import type { Route } from './+types/build';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return { build: await context.services.builds.getPublished(params.slug, context.visitor) };
+    return { build: await context.services.builds.getPublished(params.slug) };
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;

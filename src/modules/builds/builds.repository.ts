@@ -115,8 +115,15 @@ export async function deleteComponents(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('components').where('id', 'in', ids).execute();
 }
 
-export async function incrementViews(db: Db, id: number): Promise<void> {
-  await db.updateTable('builds').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute();
+/** Adds one view to a published build; false when there is no such published build. */
+export async function incrementPublishedViews(db: Db, slug: string): Promise<boolean> {
+  const result = await db
+    .updateTable('builds')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('slug', '=', slug)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function getBuildStats(db: Db) {

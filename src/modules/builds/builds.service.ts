@@ -9,6 +9,7 @@ import { slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
 import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
 import type { Clock } from '../clock';
+import type { ContentEvents } from '../content-events';
 import * as repo from './builds.repository';
 import type { BuildInput, ComponentInput, PublicListQuery } from './builds.schema';
 import type {
@@ -30,6 +31,7 @@ export interface BuildsDeps {
   db: Kysely<Database>;
   clock: Clock;
   defaultAffiliateTag: string;
+  events: ContentEvents;
 }
 
 function toSummary(row: repo.BuildWithTotals): BuildSummary {
@@ -137,22 +139,16 @@ export function createBuildsService(deps: BuildsDeps) {
     return rows.map(toSummary);
   }
 
-  /** A published build as visitors see it; counts the view when `visitor` is a real visit. */
-  async function getPublished(slug: string, visitor?: Visitor): Promise<BuildPublic> {
+  /** A published build as visitors see it. */
+  async function getPublished(slug: string): Promise<BuildPublic> {
     const row = await repo.findBuildBySlug(db, slug);
     if (!row || row.status !== 'published') throw notFound(BUILD_NOT_FOUND);
     const components = (await repo.listComponents(db, row.id)).sort(byDisplayOrder);
-    let views = Number(row.views);
-    if (visitor && shouldCountView(row.id, visitor)) {
-      await repo.incrementViews(db, row.id);
-      views += 1;
-    }
     const tag = row.affiliate_tag || deps.defaultAffiliateTag;
     const cart = planCart(components, tag);
     const totalCents = sumCents(components);
     return {
       ...toSummary({ ...row, total_cents: totalCents, component_count: components.length }),
-      views,
       content: row.content,
       content_html: renderMarkdown(row.content),
       meta_title: row.meta_title || row.title,
@@ -163,6 +159,15 @@ export function createBuildsService(deps: BuildsDeps) {
       prices_updated_at: oldestPriceDate(components),
       components: components.map((c) => toComponentPublic(c, tag)),
     };
+  }
+
+  /**
+   * Counts a visit to a published build when it is a real one (see view-counter.ts). Kept apart from
+   * getPublished so that pages served from the page cache are counted too. Returns whether it counted.
+   */
+  async function recordVisit(slug: string, visitor: Visitor): Promise<boolean> {
+    if (!shouldCountView(slug, visitor)) return false;
+    return repo.incrementPublishedViews(db, slug);
   }
 
   async function listAdmin(): Promise<BuildAdminRow[]> {
@@ -301,7 +306,7 @@ export function createBuildsService(deps: BuildsDeps) {
           });
           await saveComponents(trx, id, input.components, now);
           return getAdmin(id, trx);
-        });
+        }).finally(() => deps.events.emitChange());
       } catch (error) {
         if (attempt < 5 && isUniqueViolation(error)) continue;
         throw error;
@@ -322,18 +327,19 @@ export function createBuildsService(deps: BuildsDeps) {
       });
       await saveComponents(trx, id, input.components, now);
       return getAdmin(id, trx);
-    });
+    }).finally(() => deps.events.emitChange());
   }
 
   async function remove(id: number): Promise<void> {
     if (!(await repo.deleteBuild(db, id))) throw notFound('Build non trovata');
+    deps.events.emitChange();
   }
 
   function stats(): Promise<BuildStats> {
     return repo.getBuildStats(db);
   }
 
-  return { listPublished, getPublished, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats };
+  return { listPublished, getPublished, recordVisit, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats };
 }
 
 export type BuildsService = ReturnType<typeof createBuildsService>;

@@ -19,10 +19,10 @@ const MAX_ENTRIES = 50_000;
 export function createViewCounter(now: () => number = Date.now) {
   const lastSeen = new Map<string, number>();
 
-  return function shouldCount(buildId: number, visitor: Visitor): boolean {
+  return function shouldCount(buildKey: string, visitor: Visitor): boolean {
     if (!visitor.userAgent || isbot(visitor.userAgent)) return false;
     if (visitor.purpose && /prefetch|prerender/i.test(visitor.purpose)) return false;
-    const key = createHash('sha1').update(`${buildId}|${visitor.ip}|${visitor.userAgent}`).digest('base64');
+    const key = createHash('sha1').update(`${buildKey}|${visitor.ip}|${visitor.userAgent}`).digest('base64');
     const time = now();
     const previous = lastSeen.get(key);
     if (previous !== undefined && time - previous < DEDUPE_WINDOW_MS) return false;

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
-import { clientIp } from '../client-ip';
+import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../env';
 import { parseWith } from '../middleware/json-body';
 
@@ -15,11 +15,8 @@ export function publicBuildRoutes(services: AppServices, options: { trustProxy: 
   });
 
   app.get('/:slug', async (c) => {
-    const build = await services.builds.getPublished(c.req.param('slug'), {
-      ip: clientIp(c, options.trustProxy),
-      userAgent: c.req.header('User-Agent') ?? null,
-      purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose') ?? null,
-    });
+    const build = await services.builds.getPublished(c.req.param('slug'));
+    if (await services.builds.recordVisit(build.slug, visitorOf(c, options.trustProxy))) build.views += 1;
     return c.json({ build });
   });
 

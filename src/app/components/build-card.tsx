@@ -1,0 +1,39 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { categoryLabel } from '../../common/catalog';
+import { formatPrice } from '../../common/format';
+import { paths } from '../../common/paths';
+import type { BuildSummary } from '../../modules/builds/builds.types';
+import { CategoryBadge } from './category-badge';
+import { CpuIcon } from './icons';
+
+/** One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s. */
+export function BuildCard({ build, index }: { build: BuildSummary; index: number }) {
+  return (
+    <li className="build-card group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900" style={{ '--card-index': index } as CSSProperties}>
+      {build.featured_image ? (
+        <img src={build.featured_image} alt="" width={640} height={360} loading={index < 3 ? 'eager' : 'lazy'} decoding="async" className="aspect-video w-full object-cover" />
+      ) : (
+        <div className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-violet-600 to-indigo-950 text-white" aria-hidden="true">
+          <CpuIcon width={48} height={48} />
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-center justify-between gap-2">
+          {build.category && <CategoryBadge category={build.category} />}
+          <span className="text-sm text-slate-600 dark:text-slate-400">{build.component_count} componenti</span>
+        </div>
+        <h3 className="mt-3 text-lg font-bold leading-snug">
+          <Link to={paths.build(build.slug)} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-violet-700 dark:group-hover:text-violet-300" aria-label={`${build.title} (${categoryLabel(build.category)})`}>
+            {build.title}
+          </Link>
+        </h3>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{build.description}</p>
+        <p className="mt-auto flex items-baseline justify-between pt-4">
+          <span className="text-sm text-slate-600 dark:text-slate-400">Totale</span>
+          <span className="text-xl font-extrabold text-violet-700 dark:text-violet-300">{formatPrice(build.total_price)}</span>
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Public light/dark theme (spec section 4): the stored choice wins, else the system preference;
+ * follows system changes only while nothing is stored; default dark. The inline script applies it
+ * before first paint, so there is no flash.
+ */
+export const THEME_STORAGE_KEY = 'theme';
+
+export const THEME_INIT_SCRIPT = `(function(){try{var s=localStorage.getItem('${THEME_STORAGE_KEY}');var t=s==='light'||s==='dark'?s:(window.matchMedia('(prefers-color-scheme: light)').matches?'light':'dark');var r=document.documentElement;r.classList.toggle('dark',t==='dark');r.style.colorScheme=t}catch(e){}})()`;
+
+export type Theme = 'light' | 'dark';
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+}
+
+export function storedTheme(): Theme | null {
+  try {
+    const value = localStorage.getItem(THEME_STORAGE_KEY);
+    return value === 'light' || value === 'dark' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toggleTheme(): Theme {
+  const next: Theme = document.documentElement.classList.contains('dark') ? 'light' : 'dark';
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, next);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+  applyTheme(next);
+  return next;
+}
+
+/** Follows the system theme while the visitor has not chosen one. Returns the unsubscribe function. */
+export function followSystemTheme(): () => void {
+  const query = window.matchMedia('(prefers-color-scheme: light)');
+  const onChange = () => {
+    if (!storedTheme()) applyTheme(query.matches ? 'light' : 'dark');
+  };
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}

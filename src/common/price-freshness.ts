@@ -1,0 +1,16 @@
+/**
+ * Affiliate rules (affiliate-compliance.md): a price older than 24 hours must not be presented as
+ * current; it is shown as indicative, with the date it was observed.
+ */
+export const PRICE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function isPriceStale(updatedAt: string | null | undefined, now: number): boolean {
+  if (!updatedAt) return true;
+  const time = Date.parse(updatedAt);
+  return Number.isNaN(time) || now - time > PRICE_MAX_AGE_MS;
+}
+
+export const PRICE_DISCLAIMER =
+  "I prezzi e la disponibilità possono variare. Il prezzo applicato è quello indicato su Amazon al momento dell'acquisto.";
+
+export const AFFILIATE_DISCLOSURE = 'In qualità di Affiliato Amazon io ricevo un guadagno dagli acquisti idonei.';
