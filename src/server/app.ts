@@ -80,10 +80,10 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   if (renderPage) {
     // Visits are counted here, outside the page cache, so cached pages count too (never awaited:
     // the visitor does not wait for the counter).
-    app.get('/build/:slug{[^/]+}', async (c, next) => {
+    app.get('/build/:slug', async (c, next) => {
+      const slug = c.req.param('slug').replace(/\.data$/, ''); // read before next(): params follow the route
       await next();
       if (c.res.status !== 200) return;
-      const slug = c.req.param('slug').replace(/\.data$/, '');
       services.builds.recordVisit(slug, visitorOf(c, config.trustProxy)).catch((error) => console.error('[views]', error));
     });
     app.use('*', async (c, next) => {

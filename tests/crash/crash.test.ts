@@ -160,6 +160,7 @@ describe(`crash safety (${testDialect})`, () => {
         updatesAcknowledged += 1;
       }
     }
+    console.log(`crash (${testDialect}, seed ${SEED}): ${ROUNDS} SIGKILLs, ${creates.length} acknowledged builds, ${updatesAcknowledged} acknowledged updates`);
     expect(updatesAcknowledged).toBeGreaterThan(0);
     // Every update targeted a build acknowledged before it.
     for (const id of lastAcknowledged.keys()) expect(ids).toContain(id);

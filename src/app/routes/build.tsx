@@ -1,59 +1,102 @@
 import { data, Link } from 'react-router';
 import { isAppError } from '../../common/errors';
-import { formatPrice } from '../../common/format';
+import { formatCount, formatDate } from '../../common/format';
 import { paths } from '../../common/paths';
+import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
+import { buildPageJsonLd } from '../../modules/seo/structured-data';
+import { CategoryBadge } from '../components/category-badge';
+import { ComponentList } from '../components/component-list';
+import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
+import { ShareLinks } from '../components/share-links';
+import { pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
 import type { Route } from './+types/build';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return { build: await context.services.builds.getPublished(params.slug) };
+    const build = await context.services.builds.getPublished(params.slug);
+    // The time of rendering decides which prices are fresh, the same on server and client.
+    return { build, renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: 'Build non trovata' }];
-  return [{ title: loaderData.build.meta_title }, { name: 'description', content: loaderData.build.meta_description }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!loaderData) return [{ title: `Build non trovata | ${site.siteName}` }, { name: 'robots', content: 'noindex' }];
+  const { build, siteAuthor } = loaderData;
+  const path = paths.build(build.slug);
+  const tags = pageMeta(site, {
+    title: `${build.meta_title} | ${site.siteName}`,
+    description: build.meta_description,
+    path,
+    image: build.featured_image,
+    type: 'article',
+    publishedTime: build.published_at,
+  });
+  const jsonLd = buildPageJsonLd(build, {
+    siteName: site.siteName,
+    siteAuthor,
+    publicBaseUrl: site.publicBaseUrl,
+    pageUrl: toAbsoluteUrl(path, site.publicBaseUrl),
+    imageUrl: toAbsoluteUrl(build.featured_image || '/og-default.png', site.publicBaseUrl),
+  });
+  return [...tags, ...jsonLd.map((item) => ({ 'script:ld+json': item }))];
 }
 
-export default function BuildPage({ loaderData }: Route.ComponentProps) {
-  const { build } = loaderData;
+export default function BuildPage({ loaderData, matches }: Route.ComponentProps) {
+  const { build, renderedAt } = loaderData;
+  const site = siteFromMatches(matches);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
-      <Link to={paths.builds()} className="underline">
-        Torna alle build
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <Link to={paths.builds()} className="inline-flex items-center gap-2 font-medium text-violet-700 hover:underline dark:text-violet-300">
+        <ArrowLeftIcon /> Torna alle build
       </Link>
-      <h1 className="mt-4 text-3xl font-extrabold">{build.title}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{build.description}</p>
-      <article className="prose mt-8" dangerouslySetInnerHTML={{ __html: build.content_html }} />
-      <ul className="mt-8 divide-y divide-slate-200 dark:divide-slate-800">
-        {build.components.map((component) => (
-          <li key={component.id} className="flex justify-between gap-4 py-2">
-            <span>
-              <strong>{component.type}</strong> {component.name}
-            </span>
-            <span>{formatPrice(component.price)}</span>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-4 text-right text-xl font-bold">Totale: {formatPrice(build.total_price)}</p>
-      {build.cart_url && (
-        <a href={build.cart_url} target="_blank" rel="sponsored nofollow noopener" className="mt-4 inline-block underline">
-          Compra Tutto su Amazon
-        </a>
+      {build.featured_image && (
+        <img
+          src={build.featured_image}
+          alt={build.title}
+          width={1280}
+          height={720}
+          fetchPriority="high"
+          className="mt-6 aspect-video w-full rounded-2xl object-cover shadow"
+        />
       )}
+      <header className="mt-6">
+        {build.category && <CategoryBadge category={build.category} />}
+        <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">{build.title}</h1>
+        <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{build.description}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+          {build.published_at && (
+            <span className="inline-flex items-center gap-1">
+              <CalendarIcon width={16} height={16} /> <time dateTime={build.published_at}>{formatDate(build.published_at)}</time>
+            </span>
+          )}
+          <span className="inline-flex items-center gap-1">
+            <EyeIcon width={16} height={16} /> {formatCount(build.views)} visualizzazioni
+          </span>
+        </div>
+        <div className="mt-4">
+          <ShareLinks pageUrl={toAbsoluteUrl(paths.build(build.slug), site.publicBaseUrl)} title={build.title} />
+        </div>
+      </header>
+      <article className="article mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
+      <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
     </main>
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    typeof error === 'object' && error !== null && 'data' in error && typeof (error as { data?: { message?: unknown } }).data?.message === 'string'
+      ? (error as { data: { message: string } }).data.message
+      : 'La build richiesta non esiste.';
   return (
-    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Build non trovata</h1>
-      <p className="mt-4">La build richiesta non esiste.</p>
-      <Link to={paths.home()} className="mt-6 inline-block underline">
+    <main className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-extrabold">Build non trovata</h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">{message}</p>
+      <Link to={paths.home()} className="mt-8 inline-block rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
         Torna alla home
       </Link>
     </main>

@@ -2,8 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorCode } from '../../common/errors';
+
+/**
+ * A fresh response: c.json() would inherit headers already set on c.res by earlier middleware
+ * (a cached page's Content-Encoding, say), which must not leak into an error.
+ */
+function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...headers } });
+}
 
 export function errorBody(code: ErrorCode | 'INTERNAL_ERROR', message: string, extras: Record<string, unknown> = {}) {
   return { error: { message, code, ...extras } };
@@ -12,15 +19,15 @@ export function errorBody(code: ErrorCode | 'INTERNAL_ERROR', message: string, e
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
     const { retryAfterSeconds, ...extras } = error.extras;
-    if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-    return c.json(errorBody(error.code, error.message, extras), error.status);
+    const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+    return jsonResponse(errorBody(error.code, error.message, extras), error.status, headers);
   }
   if (error instanceof HTTPException) {
-    return c.json(errorBody('BAD_REQUEST', 'Richiesta non valida'), error.status as ContentfulStatusCode);
+    return jsonResponse(errorBody('BAD_REQUEST', 'Richiesta non valida'), error.status);
   }
   const logId = randomUUID();
   console.error(`[error] ${logId} ${c.req.method} ${c.req.path}:`, error);
-  return c.json(errorBody('INTERNAL_ERROR', 'Errore interno del server. Riprova più tardi.', { logId }), 500);
+  return jsonResponse(errorBody('INTERNAL_ERROR', 'Errore interno del server. Riprova più tardi.', { logId }), 500);
 }
 
 export function apiNotFound(c: Context): Response {

@@ -1,0 +1,112 @@
+import { formatDateTime, formatPrice } from '../../common/format';
+import { isPriceStale, PRICE_DISCLAIMER } from '../../common/price-freshness';
+import type { BuildPublic, ComponentPublic } from '../../modules/builds/builds.types';
+import { CartIcon, ExternalIcon } from './icons';
+
+const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
+
+function PriceNote({ component, now }: { component: ComponentPublic; now: number }) {
+  if (component.price === null || !component.price_updated_at) return null;
+  const date = formatDateTime(component.price_updated_at);
+  return isPriceStale(component.price_updated_at, now) ? (
+    <span className="block text-xs text-amber-700 dark:text-amber-300">prezzo indicativo rilevato il {date}</span>
+  ) : (
+    <span className="block text-xs text-slate-600 dark:text-slate-400">Prezzo aggiornato al {date}</span>
+  );
+}
+
+function ComponentRow({ component, now }: { component: ComponentPublic; now: number }) {
+  const unavailable = component.availability !== null && UNAVAILABLE.has(component.availability);
+  return (
+    <li className="py-4" data-testid="component">
+      {component.is_replaced === 1 && (
+        <p className="mb-2 rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" role="note">
+          <strong className="mr-2">SOSTITUITO</strong>
+          {component.replacement_reason || 'Prodotto originale non disponibile'}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <span className="inline-block rounded bg-violet-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-violet-800 dark:bg-violet-900/60 dark:text-violet-200">
+            {component.type}
+          </span>
+          <p className="mt-1 font-semibold">{component.name}</p>
+          {component.specs && <p className="text-sm text-slate-600 dark:text-slate-400">{component.specs}</p>}
+          {unavailable && <p className="text-sm font-medium text-red-700 dark:text-red-300">Attualmente non disponibile</p>}
+        </div>
+        <div className="shrink-0 sm:text-right">
+          <p className="text-lg font-bold">{formatPrice(component.price)}</p>
+          <PriceNote component={component} now={now} />
+          {component.amazon_link && (
+            <a
+              href={component.amazon_link}
+              target="_blank"
+              rel="sponsored nofollow noopener"
+              className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
+            >
+              Vedi su Amazon <ExternalIcon width={14} height={14} />
+              <span className="sr-only">(link affiliato, si apre in una nuova scheda)</span>
+            </a>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile' } as const;
+
+export function ComponentList({ build, now, disclosure }: { build: BuildPublic; now: number; disclosure: string }) {
+  const stale = isPriceStale(build.prices_updated_at, now);
+  return (
+    <section aria-labelledby="components-heading" className="mt-12 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+      <h2 id="components-heading" className="text-2xl font-extrabold">
+        Componenti
+      </h2>
+      {build.components.length === 0 ? (
+        <p className="mt-4 text-slate-600 dark:text-slate-400">Nessun componente da aggiungere al carrello</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+          {build.components.map((component) => (
+            <ComponentRow key={component.id} component={component} now={now} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <p className="flex items-baseline justify-between gap-4">
+          <span className="text-lg font-bold">{stale ? 'Totale indicativo' : 'Totale'}</span>
+          <span className="text-3xl font-extrabold text-violet-700 dark:text-violet-300" data-testid="total">
+            {formatPrice(build.total_price)}
+          </span>
+        </p>
+        {build.prices_updated_at && (
+          <p className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
+            {stale ? `Prezzi indicativi rilevati il ${formatDateTime(build.prices_updated_at)}` : `Prezzi aggiornati al ${formatDateTime(build.prices_updated_at)}`}
+          </p>
+        )}
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{PRICE_DISCLAIMER}</p>
+      </div>
+      <div className="mt-6 flex flex-col items-center gap-3 text-center">
+        {build.cart_url ? (
+          <a
+            href={build.cart_url}
+            target="_blank"
+            rel="sponsored nofollow noopener"
+            className="inline-flex items-center gap-2 rounded-xl bg-amber-400 px-6 py-3 text-lg font-bold text-slate-950 shadow hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+          >
+            <CartIcon /> Compra Tutto su Amazon
+          </a>
+        ) : (
+          build.components.length > 0 && <p className="font-medium text-slate-700 dark:text-slate-300">Nessun componente ha un link Amazon valido</p>
+        )}
+        {build.cart_url && build.cart_excluded.length > 0 && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="cart-excluded">
+            Non inclusi nel carrello:{' '}
+            {build.cart_excluded.map((item) => `${item.name} (${EXCLUSION_REASONS[item.reason]})`).join(', ')}
+          </p>
+        )}
+        <p className="text-xs text-slate-600 dark:text-slate-400">{disclosure}</p>
+      </div>
+    </section>
+  );
+}
