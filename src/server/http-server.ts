@@ -16,7 +16,7 @@ export interface RunningServer {
 export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir: string): Promise<RunningServer> {
   const app = createApp({
     ...runtime,
-    staticFiles: serveStatic({ root: clientDir }),
+    staticFiles: serveStatic({ root: clientDir, precompressed: true }),
     renderPage: createPageRenderer(build, runtime),
   });
   return new Promise((resolve) => {
