@@ -7,11 +7,14 @@ import { type DatabaseHandle, openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoContent } from '../db/seed';
 import { createServices, type AppServices } from '../modules/services';
+import { startContentSync } from './content-sync';
 
 export interface Runtime {
   config: AppConfig;
   database: DatabaseHandle;
   services: AppServices;
+  /** Stops background work (cross-instance sync) and closes the database. */
+  shutdown(): Promise<void>;
 }
 
 export async function bootstrap(config: AppConfig): Promise<Runtime> {
@@ -34,5 +37,14 @@ export async function bootstrap(config: AppConfig): Promise<Runtime> {
       console.log(`[auth] account amministratore "${admin.username}" creato da ADMIN_USERNAME/ADMIN_PASSWORD`);
     }
   }
-  return { config, database, services };
+  const sync = database.pool ? await startContentSync(database.pool, services.events) : null;
+  return {
+    config,
+    database,
+    services,
+    async shutdown() {
+      await sync?.stop();
+      await database.destroy();
+    },
+  };
 }

@@ -21,7 +21,7 @@ async function stop(signal: string) {
   console.log(`${signal} ricevuto: chiusura in corso...`);
   setTimeout(() => process.exit(1), 10_000).unref();
   await running.close();
-  await runtime.database.destroy();
+  await runtime.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

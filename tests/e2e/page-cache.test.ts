@@ -3,6 +3,7 @@
  * through the API drops the cache at once, visits are counted on cached pages, and private or failed
  * responses are never cached.
  */
+import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EContext, startE2E } from './harness';

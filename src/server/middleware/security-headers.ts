@@ -11,6 +11,15 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
     if (options.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if ((headers.get('Content-Type') ?? '').startsWith('text/html')) {
+      // Pages: our own scripts plus React Router's inline hydration data. Nonces cannot be used because
+      // public HTML is cached and shared, hence 'unsafe-inline' for scripts; everything else is locked down.
+      headers.set(
+        'Content-Security-Policy',
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
+          "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      );
+    }
     if (c.req.path.startsWith('/api/')) {
       headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
