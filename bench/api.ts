@@ -240,7 +240,9 @@ async function main() {
     }
   } finally {
     if (server) await closeServer(server);
-    await runtime?.database.destroy();
+    // shutdown(), not database.destroy(): on PostgreSQL the LISTEN client of content-sync holds a pool
+    // connection, and pool.end() would wait for it forever.
+    await runtime?.shutdown();
     await testDb?.drop();
   }
 }

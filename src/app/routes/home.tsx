@@ -19,13 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { builds, category, budget: budget?.id ?? null, author: context.config.siteAuthor };
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches, data }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
+  // Canonical URL: the known filters only, so tracking or junk parameters never create duplicates.
+  const filterPath = filterUrl({ category: data?.category ?? null, budget: data?.budget ?? null }, {}).replace('#builds', '');
   return pageMeta(site, {
     title: `${site.siteName}: guide per assemblare il tuo PC perfetto`,
     description:
       'Configurazioni PC complete per gaming, editing, ufficio e workstation: componenti scelti, prezzi aggiornati e link per comprare tutto su Amazon.',
-    path: `/${location.search}`,
+    path: filterPath,
   });
 }
 

@@ -1,0 +1,529 @@
+/**
+ * Page throughput benchmark (`npm run bench:pages`, see bench/README-pages.md).
+ *
+ * Starts the production server (built React Router app, page cache) in-process on a fresh SQLite
+ * database with the demo content, and loads with autocannon, one after the other:
+ *   GET /  and  GET /build/<slug>   served from the page cache (warmed first: every request is a hit);
+ *   the same pages served by nginx as static files (the exact bytes our server sends, precompressed);
+ *   the same pages bypassing the cache (a unique ?nocache=<n> per request: every request renders).
+ * Prints requests/s and latency p50/p99 per target and, for the cached pages, the ratio of our
+ * throughput to nginx's against the 25 % target.
+ *
+ *   npm run build && npx tsx bench/pages.ts [--duration 10] [--connections 20] [--warmup 1] [--workers 1]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BENCH_USER_AGENT, ensureProductionProcess, freePort, requireProductionBuild, type Site, startSite } from './start-site';
+
+// autocannon ships no type declarations: the few fields used here are typed locally (as in bench/api.ts).
+interface AutocannonHistogram {
+  average: number;
+  mean: number;
+  stddev: number;
+  min: number;
+  max: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  total?: number;
+}
+interface AutocannonResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  statusCodeStats: Record<string, { count: number }>;
+  latency: AutocannonHistogram;
+  requests: AutocannonHistogram & { sent: number };
+  throughput: AutocannonHistogram;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  workers?: number;
+  headers?: Record<string, string>;
+  /** setupRequest is a module path: autocannon requires it in each worker thread (or on the main thread). */
+  requests?: { method: string; path: string; setupRequest?: string }[];
+  warmup?: { connections: number; duration: number };
+}
+type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** Cached-page throughput must be at least this share of nginx's for the same page. */
+const TARGET_RATIO = 0.25;
+/** The page cache keeps an entry 60 s (src/server/app.ts): a cached run must fit in that window. */
+const PAGE_CACHE_TTL_S = 60;
+const NGINX_CANDIDATES = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean) as string[];
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** What a browser sends: the page cache answers br (it prefers br when accepted), nginx likewise. */
+const REQUEST_HEADERS = {
+  'user-agent': BENCH_USER_AGENT,
+  accept: 'text/html,application/xhtml+xml',
+  'accept-encoding': 'gzip, br',
+};
+
+interface Options {
+  duration: number;
+  connections: number;
+  warmup: number;
+  workers: number;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '1' },
+      workers: { type: 'string', default: '1' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      'Usage: npx tsx bench/pages.ts [--duration <s>=10] [--connections <n>=20] [--warmup <s>=1] [--workers <n>=1]\n' +
+        '  Needs `npm run build` first. nginx (Debian package) is started from /usr/sbin/nginx, or $NGINX_BIN.\n' +
+        '  --workers 0 runs autocannon on the server\'s own event loop, which skews the figures.',
+    );
+    process.exit(0);
+  }
+  const number = (name: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      console.error(`--${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      process.exit(2);
+    }
+    return value;
+  };
+  const options = {
+    duration: number('duration', values.duration, 1, 50),
+    connections: number('connections', values.connections, 1),
+    warmup: number('warmup', values.warmup, 0, 5),
+    workers: number('workers', values.workers, 0),
+  };
+  if (options.duration + options.warmup + 5 > PAGE_CACHE_TTL_S) {
+    console.error(`--duration + --warmup must stay under ${PAGE_CACHE_TTL_S - 5} s: cache entries live ${PAGE_CACHE_TTL_S} s`);
+    process.exit(2);
+  }
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Raw HTTP (fetch would decompress the body; nginx must be given the exact bytes on the wire)
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error(`GET ${url}: timeout`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function expectCache(url: string, state: 'HIT' | 'MISS'): Promise<RawResponse> {
+  const response = await rawGet(url, REQUEST_HEADERS);
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  if (response.headers['x-cache'] !== state) {
+    throw new Error(`GET ${url}: expected X-Cache ${state}, got ${String(response.headers['x-cache'])}`);
+  }
+  return response;
+}
+
+interface PageBodies {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** Response headers of the cached page to repeat in nginx (everything but framing and encoding). */
+  headers: [string, string][];
+}
+
+/** The three stored encodings of a cached page, exactly as the page cache sends them. */
+async function capturePage(url: string): Promise<PageBodies> {
+  const get = async (encoding: string) => {
+    const response = await rawGet(url, { ...REQUEST_HEADERS, 'accept-encoding': encoding });
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    const sent = response.headers['content-encoding'] ?? 'identity';
+    if (sent !== encoding) throw new Error(`GET ${url} with Accept-Encoding ${encoding} answered ${sent}`);
+    return response;
+  };
+  const identity = await get('identity'); // the first request renders and stores the page
+  const gzip = await get('gzip');
+  const br = await get('br');
+  if (!gunzipSync(gzip.body).equals(identity.body) || !brotliDecompressSync(br.body).equals(identity.body)) {
+    throw new Error(`GET ${url}: the compressed bodies do not match the identity body (page re-rendered between requests?)`);
+  }
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding', 'content-type', 'vary']);
+  const headers = Object.entries(br.headers)
+    .filter(([name, value]) => !skip.has(name) && typeof value === 'string' && !/["$\\]/.test(value))
+    .map(([name, value]) => [name, value as string] as [string, string]);
+  return { identity: identity.body, gzip: gzip.body, br: br.body, headers };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// nginx
+
+interface Nginx {
+  url: string;
+  brotli: boolean;
+  version: string;
+  stop(): Promise<void>;
+}
+
+function findNginx(): string | undefined {
+  return NGINX_CANDIDATES.find((path) => existsSync(path));
+}
+
+/**
+ * nginx in the foreground with a temporary prefix: the pages are static files (same paths as on our
+ * server) next to their .br and .gz copies, which brotli_static / gzip_static send as they are.
+ */
+async function startNginx(binary: string, dir: string, pages: { path: string; bodies: PageBodies }[]): Promise<Nginx> {
+  const www = join(dir, 'www');
+  for (const { path, bodies } of pages) {
+    const file = path === '/' ? join(www, 'index.html') : join(www, ...path.split('/').filter(Boolean));
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, bodies.identity);
+    writeFileSync(`${file}.gz`, bodies.gzip);
+    writeFileSync(`${file}.br`, bodies.br);
+  }
+  // nginx's workers run as "nobody" when the master is root: the temp directories must be readable.
+  chmodSync(dir, 0o755);
+  spawnSync('chmod', ['-R', 'a+rX', www]);
+
+  const brotli = existsSync(BROTLI_STATIC_MODULE);
+  const port = await freePort();
+  // Same response headers as the cached page (security headers, Cache-Control, X-Cache), so both
+  // servers send about the same bytes.
+  const addHeaders = (pages[0]?.bodies.headers ?? []).map(([name, value]) => `      add_header ${name} "${value}";`).join('\n');
+  const config = `
+${brotli ? `load_module ${BROTLI_STATIC_MODULE};` : ''}
+daemon off;
+master_process on;
+worker_processes auto;
+error_log ${join(dir, 'error.log')} warn;
+pid ${join(dir, 'nginx.pid')};
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server_tokens off;
+  client_body_temp_path ${join(dir, 'client_body')};
+  proxy_temp_path ${join(dir, 'proxy')};
+  fastcgi_temp_path ${join(dir, 'fastcgi')};
+  uwsgi_temp_path ${join(dir, 'uwsgi')};
+  scgi_temp_path ${join(dir, 'scgi')};
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=100;
+  keepalive_timeout 65;
+  # The load generator keeps its connections open for the whole run, as it does with our server.
+  keepalive_requests 10000000;
+  types { }
+  default_type text/html;
+  charset utf-8;
+  etag off;
+  gzip off;
+  gzip_static on;
+  gzip_vary on;
+  ${brotli ? 'brotli_static on;' : ''}
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    index index.html;
+    location / {
+${addHeaders}
+    }
+  }
+}
+`;
+  const configFile = join(dir, 'nginx.conf');
+  writeFileSync(configFile, config);
+  const version = spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+  const child: ChildProcess = spawn(binary, ['-p', `${dir}/`, '-e', join(dir, 'error.log'), '-c', configFile], { stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    if (exited) {
+      const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
+      throw new Error(`nginx exited at start-up:\n${log}`);
+    }
+    let last = 'no answer';
+    try {
+      const status = (await rawGet(`${url}/`, REQUEST_HEADERS)).status;
+      if (status === 200) break;
+      last = `status ${status}`;
+    } catch (error) {
+      last = (error as Error).message; // not listening yet
+    }
+    if (Date.now() > deadline) {
+      const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
+      throw new Error(`nginx did not answer 200 on ${url}/ within 5 s (${last})\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    brotli,
+    version,
+    stop: async () => {
+      if (!exited) child.kill('SIGTERM'); // fast shutdown: the master stops its workers
+      await exit;
+      process.removeListener('exit', killOnExit);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load
+
+interface Row {
+  target: string;
+  kind: 'cached' | 'nginx' | 'uncached';
+  page: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  bytesPerResponse: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Loaded by autocannon (in its worker thread): a unique query string per request, so the cache never hits. */
+const NOCACHE_MODULE = `'use strict';
+const { threadId } = require('node:worker_threads');
+const prefix = process.pid + '-' + threadId + '-' + Math.random().toString(36).slice(2, 8) + '-';
+let counter = 0;
+module.exports = function setupRequest(request) {
+  counter += 1;
+  const separator = request.path.includes('?') ? '&' : '?';
+  return { ...request, path: request.path + separator + 'nocache=' + prefix + counter };
+};
+`;
+
+async function load(
+  options: Options,
+  label: { target: string; kind: Row['kind']; page: string },
+  base: string,
+  path: string,
+  setupRequest?: string,
+): Promise<Row> {
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.workers > 0 ? { workers: options.workers } : {}),
+    headers: REQUEST_HEADERS,
+    ...(setupRequest ? { requests: [{ method: 'GET', path, setupRequest }] } : {}),
+    ...(options.warmup > 0 ? { warmup: { connections: options.connections, duration: options.warmup } } : {}),
+  });
+  const total = result.requests.total ?? result['2xx'] + result.non2xx;
+  const row: Row = {
+    ...label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total,
+    bytesPerResponse: total > 0 ? (result.throughput.total ?? 0) / total : 0,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ');
+  console.log(
+    `${label.target}  (${path}${setupRequest ? '?nocache=<unique>' : ''})\n` +
+      `  requests/s (avg) ${row.requestsPerSecond.toFixed(1)}   latency p50 ${row.p50} ms   p99 ${row.p99} ms` +
+      `   (avg ${result.latency.average.toFixed(2)} ms, max ${result.latency.max.toFixed(2)} ms)\n` +
+      `  ${row.total} requests, ~${Math.round(row.bytesPerResponse)} bytes/response incl. headers, non-2xx ${row.non2xx}, ` +
+      `errors/timeouts ${row.errors}, status codes { ${codes} }\n`,
+  );
+  return row;
+}
+
+function printTable(rows: Row[]) {
+  const nginxFor = (page: string) => rows.find((row) => row.kind === 'nginx' && row.page === page);
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'bytes/resp', 'non-2xx', 'errors', 'vs nginx', `>= ${TARGET_RATIO * 100}%`];
+  const lines = rows.map((row) => {
+    const nginx = row.kind === 'nginx' ? undefined : nginxFor(row.page);
+    const ratio = nginx && nginx.requestsPerSecond > 0 ? row.requestsPerSecond / nginx.requestsPerSecond : undefined;
+    const verdict = row.kind === 'cached' && ratio !== undefined ? (ratio >= TARGET_RATIO ? 'PASS' : 'FAIL') : '';
+    return [
+      row.target,
+      row.requestsPerSecond.toFixed(1),
+      String(row.p50),
+      String(row.p99),
+      String(row.total),
+      String(Math.round(row.bytesPerResponse)),
+      String(row.non2xx),
+      String(row.errors),
+      ratio === undefined ? '' : `${(ratio * 100).toFixed(1)} %`,
+      verdict,
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main() {
+  ensureProductionProcess();
+  requireProductionBuild('bench/pages.ts');
+  const options = parseOptions();
+
+  const work = mkdtempSync(join(tmpdir(), 'buildpc-bench-pages-'));
+  let site: Site | undefined;
+  let nginx: Nginx | undefined;
+  const stopAll = () => {
+    // Ctrl-C: nginx must not outlive the script (process 'exit' also kills it).
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
+  try {
+    site = await startSite();
+    const buildPath = `/build/${site.build.slug}`;
+    const pages = [
+      { label: 'GET /', path: '/' },
+      { label: 'GET /build/:slug', path: buildPath },
+    ];
+    const viewsBefore = await site.views(site.build.slug);
+
+    // The exact bytes the cache sends, for nginx.
+    const captured = [];
+    for (const page of pages) captured.push({ path: page.path, bodies: await capturePage(`${site.url}${page.path}`) });
+
+    const binary = findNginx();
+    if (binary) {
+      nginx = await startNginx(binary, join(work, 'nginx'), captured);
+      for (const { path, bodies } of captured) {
+        const served = await rawGet(`${nginx.url}${path}`, REQUEST_HEADERS);
+        const expected = nginx.brotli ? bodies.br : bodies.gzip;
+        if (served.status !== 200 || !served.body.equals(expected)) {
+          throw new Error(`nginx ${path}: status ${served.status}, ${served.body.length} bytes, expected the cached ${nginx.brotli ? 'br' : 'gzip'} body (${expected.length} bytes)`);
+        }
+      }
+    }
+
+    const setupRequest = join(work, 'nocache-request.cjs');
+    writeFileSync(setupRequest, NOCACHE_MODULE);
+
+    const cpu = cpus()[0]?.model ?? 'unknown CPU';
+    console.log(
+      `\nbench:pages: production build, SQLite, ${site.builds.length} published demo builds (build page: ${site.build.slug}, ` +
+        `${site.build.component_count} components), node ${process.version}, NODE_ENV=${process.env.NODE_ENV}`,
+    );
+    console.log(
+      `             ${availableParallelism()} cores (${cpu}), load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}; ` +
+        'server, nginx and load generator share these cores',
+    );
+    console.log(
+      `             ${options.duration} s per target after ${options.warmup} s warm-up, ${options.connections} connections, ` +
+        `${options.workers === 0 ? 'load generator on the main thread' : `${options.workers} autocannon worker thread(s)`}, ` +
+        `User-Agent "${BENCH_USER_AGENT}", Accept-Encoding "${REQUEST_HEADERS['accept-encoding']}"`,
+    );
+    for (const { path, bodies } of captured) {
+      console.log(`             ${path}: ${bodies.identity.length} bytes of HTML, ${bodies.br.length} br, ${bodies.gzip.length} gzip`);
+    }
+    if (nginx) {
+      console.log(
+        `             nginx ${nginx.version} at ${nginx.url}: static files, ${nginx.brotli ? 'brotli_static + gzip_static (sends the same br bytes)' : 'gzip_static only (brotli module missing: sends the gzip copy)'}, worker_processes auto`,
+      );
+      if (!nginx.brotli) {
+        console.log('             for the same br bytes as our server: apt-get install -y libnginx-mod-http-brotli-static');
+      }
+    } else {
+      console.log(
+        '\n  nginx not found (looked for ' + NGINX_CANDIDATES.join(', ') + '): the nginx comparison is SKIPPED.\n' +
+          '  Install it from Debian and run again:\n\n    apt-get update && apt-get install -y nginx libnginx-mod-http-brotli-static\n',
+      );
+    }
+    console.log('');
+
+    const rows: Row[] = [];
+    for (const page of pages) {
+      // Cached: the entry was stored moments ago and lives 60 s; nothing in the run stores or clears
+      // entries, so every request is a hit (checked before and after).
+      await expectCache(`${site.url}${page.path}`, 'HIT');
+      rows.push(await load(options, { target: `${page.label} cached`, kind: 'cached', page: page.path }, site.url, page.path));
+      await expectCache(`${site.url}${page.path}`, 'HIT');
+      if (nginx) rows.push(await load(options, { target: `${page.label} nginx static`, kind: 'nginx', page: page.path }, nginx.url, page.path));
+    }
+    for (const page of pages) {
+      const probe = `${page.path}${page.path.includes('?') ? '&' : '?'}nocache=probe-${Date.now()}`;
+      await expectCache(`${site.url}${probe}`, 'MISS');
+      rows.push(await load(options, { target: `${page.label} uncached`, kind: 'uncached', page: page.path }, site.url, page.path, setupRequest));
+    }
+
+    const viewsAfter = await site.views(site.build.slug);
+    console.log(`views of ${site.build.slug}: ${viewsBefore} before, ${viewsAfter} after (bot User-Agent: not counted)\n`);
+
+    console.log(`Summary (${options.duration} s per target, ${options.connections} connections, 2xx only count; latency in whole ms)`);
+    printTable(rows);
+    const cached = rows.filter((row) => row.kind === 'cached');
+    if (nginx) {
+      const failed = cached.filter((row) => {
+        const reference = rows.find((other) => other.kind === 'nginx' && other.page === row.page);
+        return !reference || row.requestsPerSecond < TARGET_RATIO * reference.requestsPerSecond;
+      });
+      console.log(
+        `\nTarget: cached pages at least ${TARGET_RATIO * 100} % of nginx's requests/s for the same page: ` +
+          (failed.length === 0 ? 'PASS' : `FAIL (${failed.map((row) => row.target).join(', ')})`),
+      );
+    } else {
+      console.log('\nTarget (cached pages >= 25 % of nginx): NOT CHECKED, nginx is not installed.');
+    }
+    console.log(
+      'All servers and the load generator ran on the same machine and shared its cores: the figures are for comparison on this machine, not capacity.',
+    );
+    if (rows.some((row) => row.non2xx > 0 || row.errors > 0) || viewsAfter !== viewsBefore) {
+      console.error('\nbench:pages: some requests failed or the view counter moved; the figures above are not valid.');
+      process.exitCode = 1;
+    }
+  } finally {
+    await nginx?.stop();
+    await site?.close();
+    rmSync(work, { recursive: true, force: true });
+    process.removeListener('SIGINT', stopAll);
+    process.removeListener('SIGTERM', stopAll);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
