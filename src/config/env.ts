@@ -53,6 +53,16 @@ const envSchema = z
     VIDEO_CHANNEL_URL: optionalUrl,
     SESSION_TTL_HOURS: z.coerce.number({ error: 'deve essere un numero' }).int().min(1, 'almeno 1 ora').max(24 * 90, 'al massimo 90 giorni').default(24 * 7),
     TRUST_PROXY: booleanFlag(false),
+    AMAZON_CREDENTIAL_ID: optionalText,
+    AMAZON_CREDENTIAL_SECRET: optionalText,
+    AMAZON_CREDENTIAL_VERSION: optionalText.pipe(
+      z.enum(['2.1', '2.2', '2.3', '3.1', '3.2', '3.3'], { error: 'usa la versione indicata nelle credenziali (per amazon.it 2.2 o 3.2)' }).optional(),
+    ),
+    AMAZON_PARTNER_TAG: optionalText.pipe(z.string().regex(AFFILIATE_TAG_PATTERN, 'deve essere un tag affiliato Amazon (es. mionegozio-21)').optional()),
+    AMAZON_MARKETPLACE: z.string().trim().regex(/^www\.amazon\.[a-z.]{2,6}$/, 'deve essere un marketplace come www.amazon.it').default('www.amazon.it'),
+    AMAZON_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).default('https://creatorsapi.amazon'),
+    AMAZON_TOKEN_URL: optionalUrl,
+    AMAZON_REQUESTS_PER_SECOND: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(10, 'al massimo 10').default(1),
     LOG_REQUESTS: booleanFlag(true),
   })
   .superRefine((env, ctx) => {
@@ -61,6 +71,11 @@ const envSchema = z
     }
     if (env.ADMIN_USERNAME !== undefined && env.ADMIN_PASSWORD === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'va impostata insieme ad ADMIN_USERNAME' });
+    }
+    const amazon = [env.AMAZON_CREDENTIAL_ID, env.AMAZON_CREDENTIAL_SECRET, env.AMAZON_CREDENTIAL_VERSION];
+    if (amazon.some((value) => value !== undefined) && amazon.some((value) => value === undefined)) {
+      const missing = ['AMAZON_CREDENTIAL_ID', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_VERSION'][amazon.findIndex((value) => value === undefined)]!;
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'va impostata insieme alle altre credenziali AMAZON_CREDENTIAL_*' });
     }
     if (env.ADMIN_PASSWORD !== undefined) {
       const violations = passwordViolations(env.ADMIN_PASSWORD);
@@ -89,6 +104,21 @@ export interface AppConfig {
   readonly sessionTtlHours: number;
   readonly trustProxy: boolean;
   readonly logRequests: boolean;
+  /** Amazon Creators API; null when not configured (the site then runs on manual prices). */
+  readonly amazon: AmazonConfig | null;
+}
+
+export interface AmazonConfig {
+  readonly credentialId: string;
+  readonly credentialSecret: string;
+  readonly credentialVersion: '2.1' | '2.2' | '2.3' | '3.1' | '3.2' | '3.3';
+  /** Associate tag sent with every request; falls back to DEFAULT_AFFILIATE_TAG. */
+  readonly partnerTag: string;
+  readonly marketplace: string;
+  readonly apiBaseUrl: string;
+  /** null: the token endpoint of the credential version (see integrations/amazon-creators). */
+  readonly tokenUrl: string | null;
+  readonly requestsPerSecond: number;
 }
 
 /** What the browser may see. Everything else (database, admin credentials, API keys) stays on the server. */
@@ -126,7 +156,7 @@ export function readEnvFile(path = resolve('.env')): Record<string, string> {
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL']);
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID']);
 
 export function loadConfig(source: Record<string, string | undefined> = { ...readEnvFile(), ...process.env }): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -154,5 +184,18 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     sessionTtlHours: env.SESSION_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
+    amazon:
+      env.AMAZON_CREDENTIAL_ID && env.AMAZON_CREDENTIAL_SECRET && env.AMAZON_CREDENTIAL_VERSION
+        ? {
+            credentialId: env.AMAZON_CREDENTIAL_ID,
+            credentialSecret: env.AMAZON_CREDENTIAL_SECRET,
+            credentialVersion: env.AMAZON_CREDENTIAL_VERSION,
+            partnerTag: env.AMAZON_PARTNER_TAG ?? env.DEFAULT_AFFILIATE_TAG,
+            marketplace: env.AMAZON_MARKETPLACE,
+            apiBaseUrl: env.AMAZON_API_BASE_URL.replace(/\/+$/, ''),
+            tokenUrl: env.AMAZON_TOKEN_URL ?? null,
+            requestsPerSecond: env.AMAZON_REQUESTS_PER_SECOND,
+          }
+        : null,
   });
 }
