@@ -188,6 +188,11 @@ interface Nginx {
   stop(): Promise<void>;
 }
 
+function errorLogTail(dir: string): string {
+  const file = join(dir, 'error.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-10).join('\n') : '(no error log)';
+}
+
 function findNginx(): string | undefined {
   return NGINX_CANDIDATES.find((path) => existsSync(path));
 }
@@ -196,7 +201,10 @@ function findNginx(): string | undefined {
  * nginx in the foreground with a temporary prefix: the pages are static files (same paths as on our
  * server) next to their .br and .gz copies, which brotli_static / gzip_static send as they are.
  */
-async function startNginx(binary: string, dir: string, pages: { path: string; bodies: PageBodies }[]): Promise<Nginx> {
+async function startNginx(binary: string, pages: { path: string; bodies: PageBodies }[]): Promise<Nginx> {
+  // A directory of its own under the system temp dir: nginx's workers run as "nobody" when the master
+  // is root, so it must be readable by all (mkdtemp creates it 0700).
+  const dir = mkdtempSync(join(tmpdir(), 'buildpc-bench-nginx-'));
   const www = join(dir, 'www');
   for (const { path, bodies } of pages) {
     const file = path === '/' ? join(www, 'index.html') : join(www, ...path.split('/').filter(Boolean));
@@ -205,7 +213,6 @@ async function startNginx(binary: string, dir: string, pages: { path: string; bo
     writeFileSync(`${file}.gz`, bodies.gzip);
     writeFileSync(`${file}.br`, bodies.br);
   }
-  // nginx's workers run as "nobody" when the master is root: the temp directories must be readable.
   chmodSync(dir, 0o755);
   spawnSync('chmod', ['-R', 'a+rX', www]);
 
@@ -265,40 +272,37 @@ ${addHeaders}
       resolve();
     }),
   );
-  const killOnExit = () => child.kill('SIGKILL');
+  // SIGTERM is nginx's fast shutdown: the master stops its workers, then itself.
+  const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
+  const stop = async () => {
+    if (!exited) child.kill('SIGTERM');
+    await exit;
+    process.removeListener('exit', killOnExit);
+    rmSync(dir, { recursive: true, force: true });
+  };
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    if (exited) {
-      const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
-      throw new Error(`nginx exited at start-up:\n${log}`);
+  try {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      if (exited) throw new Error(`nginx exited at start-up:\n${errorLogTail(dir)}`);
+      let last = 'no answer';
+      try {
+        const status = (await rawGet(`${url}/`, REQUEST_HEADERS)).status;
+        if (status === 200) break;
+        last = `status ${status}`;
+      } catch (error) {
+        last = (error as Error).message; // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`nginx did not answer 200 on ${url}/ within 5 s (${last})\n${errorLogTail(dir)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    let last = 'no answer';
-    try {
-      const status = (await rawGet(`${url}/`, REQUEST_HEADERS)).status;
-      if (status === 200) break;
-      last = `status ${status}`;
-    } catch (error) {
-      last = (error as Error).message; // not listening yet
-    }
-    if (Date.now() > deadline) {
-      const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
-      throw new Error(`nginx did not answer 200 on ${url}/ within 5 s (${last})\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return {
-    url,
-    brotli,
-    version,
-    stop: async () => {
-      if (!exited) child.kill('SIGTERM'); // fast shutdown: the master stops its workers
-      await exit;
-      process.removeListener('exit', killOnExit);
-    },
-  };
+  return { url, brotli, version, stop };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -429,7 +433,7 @@ async function main() {
 
     const binary = findNginx();
     if (binary) {
-      nginx = await startNginx(binary, join(work, 'nginx'), captured);
+      nginx = await startNginx(binary, captured);
       for (const { path, bodies } of captured) {
         const served = await rawGet(`${nginx.url}${path}`, REQUEST_HEADERS);
         const expected = nginx.brotli ? bodies.br : bodies.gzip;
@@ -456,6 +460,12 @@ async function main() {
         `${options.workers === 0 ? 'load generator on the main thread' : `${options.workers} autocannon worker thread(s)`}, ` +
         `User-Agent "${BENCH_USER_AGENT}", Accept-Encoding "${REQUEST_HEADERS['accept-encoding']}"`,
     );
+    if (loadavg()[0]! > availableParallelism()) {
+      console.log(
+        `             WARNING: the 1-minute load average (${loadavg()[0]!.toFixed(2)}) is above the core count: other work is ` +
+          'competing for the CPU and the figures will be low and noisy. Run again on an idle machine.',
+      );
+    }
     for (const { path, bodies } of captured) {
       console.log(`             ${path}: ${bodies.identity.length} bytes of HTML, ${bodies.br.length} br, ${bodies.gzip.length} gzip`);
     }
@@ -510,6 +520,7 @@ async function main() {
     console.log(
       'All servers and the load generator ran on the same machine and shared its cores: the figures are for comparison on this machine, not capacity.',
     );
+    console.log(`Load average at the end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     if (rows.some((row) => row.non2xx > 0 || row.errors > 0) || viewsAfter !== viewsBefore) {
       console.error('\nbench:pages: some requests failed or the view counter moved; the figures above are not valid.');
       process.exitCode = 1;

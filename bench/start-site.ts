@@ -7,7 +7,7 @@
  * itself with NODE_ENV=production (see ensureProductionProcess) without loading React twice.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,14 +43,34 @@ export function ensureProductionProcess(): void {
   process.exit(child.status ?? (child.signal ? 130 : 1));
 }
 
-/** Exits with instructions when the production build is missing. */
+/** A string that only React DOM's development build contains. */
+const REACT_DEVELOPMENT_MARKER = 'Download the React DevTools';
+
+/**
+ * Exits with instructions when the production build is missing, or when its client bundle holds React's
+ * development build: Vite inlines process.env.NODE_ENV as it finds it at build time, so a build run
+ * with NODE_ENV=test (the e2e tests' global set-up runs `npm run build` under vitest) ships development
+ * React, twice the size and much slower to hydrate, and would skew every figure.
+ */
 export function requireProductionBuild(script: string): void {
-  if (existsSync(SERVER_BUILD) && existsSync(CLIENT_DIR)) return;
-  console.error(
-    `${script}: the production build is missing (${SERVER_BUILD} not found).\n` +
-      'Build it first, then run the script again:\n\n  npm run build\n',
-  );
-  process.exit(1);
+  if (!existsSync(SERVER_BUILD) || !existsSync(CLIENT_DIR)) {
+    console.error(
+      `${script}: the production build is missing (${SERVER_BUILD} not found).\n` +
+        'Build it first, then run the script again:\n\n  npm run build\n',
+    );
+    process.exit(1);
+  }
+  const assets = join(CLIENT_DIR, 'assets');
+  const scripts = existsSync(assets) ? readdirSync(assets).filter((name) => name.endsWith('.js')) : [];
+  const development = scripts.find((name) => readFileSync(join(assets, name), 'utf8').includes(REACT_DEVELOPMENT_MARKER));
+  if (development) {
+    console.error(
+      `${script}: build/client/assets/${development} contains React's development build: build/ was made with ` +
+        'NODE_ENV set to something other than production (the e2e tests build under NODE_ENV=test).\n' +
+        'Rebuild it for production, then run the script again:\n\n  env -u NODE_ENV npm run build\n',
+    );
+    process.exit(1);
+  }
 }
 
 /** A port that is free right now on 127.0.0.1 (the OS picks it; closed again before returning). */
@@ -140,7 +160,7 @@ export async function startSite(): Promise<Site> {
         // Keep-alive sockets of a load generator would otherwise hold server.close() open.
         (running.server as { closeAllConnections?: () => void }).closeAllConnections?.();
         await running.close();
-        await ready.database.destroy();
+        await ready.shutdown();
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -149,7 +169,7 @@ export async function startSite(): Promise<Site> {
       (server.server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await server.close();
     }
-    await runtime?.database.destroy();
+    await runtime?.shutdown();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }

@@ -18,6 +18,14 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[cpu](https://www.amazon.it/dp/B0BMQJWBDM)')).toContain('rel="sponsored nofollow noopener"');
   });
 
+  it('adds the affiliate tag to Amazon links only', () => {
+    const html = renderMarkdown('[cpu](https://www.amazon.it/dp/B0BMQJWBDM?tag=altro-21) e [wiki](https://it.wikipedia.org/wiki/PC)', {
+      affiliateTag: 'mio-21',
+    });
+    expect(html).toContain('href="https://www.amazon.it/dp/B0BMQJWBDM?tag=mio-21"');
+    expect(html).toContain('href="https://it.wikipedia.org/wiki/PC"');
+  });
+
   it.each([
     '<script>alert(1)</script>',
     '<img src=x onerror=alert(1)>',

@@ -2,10 +2,10 @@
  * Article markdown -> HTML, the same on the server and in the editor's live preview.
  * Raw HTML is not allowed (it is shown as text) and markdown-it's link validator drops javascript:,
  * vbscript:, file: and data: (except images) URLs, however they are spelled or entity-encoded.
- * Links open in a new tab; Amazon links are marked as sponsored.
+ * Links open in a new tab; Amazon links are marked as sponsored and carry the affiliate tag.
  */
 import MarkdownIt from 'markdown-it';
-import { isAmazonHost } from './asin';
+import { isAmazonHost, withAffiliateTag } from './asin';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
@@ -18,13 +18,20 @@ function relFor(href: string): string {
   return 'noopener noreferrer';
 }
 
-markdown.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
+interface RenderEnv {
+  affiliateTag?: string;
+}
+
+markdown.renderer.rules.link_open = (tokens, idx, options, env: RenderEnv | undefined, self) => {
   const token = tokens[idx]!;
+  const href = String(token.attrGet('href') ?? '');
+  if (env?.affiliateTag) token.attrSet('href', withAffiliateTag(href, env.affiliateTag) ?? href);
   token.attrSet('target', '_blank');
-  token.attrSet('rel', relFor(String(token.attrGet('href') ?? '')));
+  token.attrSet('rel', relFor(href));
   return self.renderToken(tokens, idx, options);
 };
 
-export function renderMarkdown(source: string | null | undefined): string {
-  return source ? markdown.render(source) : '';
+/** `affiliateTag`: added to Amazon links in the article, as on the component links. */
+export function renderMarkdown(source: string | null | undefined, options: RenderEnv = {}): string {
+  return source ? markdown.render(source, { ...options }) : '';
 }

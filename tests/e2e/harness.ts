@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../../src/config/env';
-import { bootstrap } from '../../src/server/bootstrap';
+import { bootstrap, type Runtime } from '../../src/server/bootstrap';
 import { type RunningServer, startHttpServer } from '../../src/server/http-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,6 +26,8 @@ const CHROMIUM_ARGS = [
 export interface E2EContext {
   url: string;
   browser: Browser;
+  /** The server's own runtime (database, services), for tests that must set up state no API offers. */
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
@@ -49,11 +51,54 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2ECon
   return {
     url: server.url,
     browser,
+    runtime,
     close: async () => {
       await browser.close();
       await server.close();
-      await runtime.database.destroy();
+      await runtime.shutdown();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The two layouts the public pages are checked at. */
+export const VIEWPORTS = [
+  { name: 'mobile 390x844', mobile: true, viewport: { width: 390, height: 844 } },
+  { name: 'desktop 1440x900', mobile: false, viewport: { width: 1440, height: 900 } },
+] as const;
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A page in a fresh browser context (its own storage), collecting page errors and console errors.
+ * Options are Playwright's context options (viewport, colorScheme, reducedMotion, javaScriptEnabled...).
+ */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()} (${message.location().url})`);
+  });
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Resolves once React has hydrated the layout (its DOM nodes carry React's internal props). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="menu-button"]');
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+/** Resolves once every running CSS animation (e.g. the build cards' entrance) has finished. */
+export async function finishAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined));
 }

@@ -42,5 +42,6 @@ export function followSystemTheme(): () => void {
     if (!storedTheme()) applyTheme(query.matches ? 'light' : 'dark');
   };
   query.addEventListener('change', onChange);
+  onChange(); // the system may have changed between the first paint and hydration
   return () => query.removeEventListener('change', onChange);
 }

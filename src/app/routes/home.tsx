@@ -91,7 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="builds-heading" className="text-3xl font-extrabold tracking-tight">
           Le Mie Build
         </h2>
-        <div className="mt-6 space-y-3" aria-label="Filtri">
+        <div className="mt-6 space-y-3" role="group" aria-label="Filtri">
           <div className="flex flex-wrap gap-2" role="group" aria-label="Categoria">
             <Chip to={filterUrl(filters, { category: null })} active={!category}>
               Tutte

@@ -150,7 +150,7 @@ export function createBuildsService(deps: BuildsDeps) {
     return {
       ...toSummary({ ...row, total_cents: totalCents, component_count: components.length }),
       content: row.content,
-      content_html: renderMarkdown(row.content),
+      content_html: renderMarkdown(row.content, { affiliateTag: tag }),
       meta_title: row.meta_title || row.title,
       meta_description: row.meta_description || row.description,
       affiliate_tag: tag,

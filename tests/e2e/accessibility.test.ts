@@ -1,0 +1,108 @@
+/**
+ * axe-core on the home page, a build page and the 404 page, in light and dark theme, at phone and
+ * desktop size: no serious or critical violation. Failures list rule id, impact, help and the nodes.
+ */
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type E2EContext, finishAnimations, newPage, startE2E, VIEWPORTS, waitForHydration } from './harness';
+import { expectNoErrors, listPublished } from './public-fixtures';
+
+const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
+
+interface AxeNode {
+  html: string;
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: AxeNode[];
+}
+
+let e2e: E2EContext;
+let buildPath: string;
+beforeAll(async () => {
+  e2e = await startE2E();
+  const [first] = await listPublished(e2e.url);
+  buildPath = `/build/${first!.slug}`;
+});
+afterAll(() => e2e?.close());
+
+const isSerious = (violation: AxeViolation) => violation.impact === 'serious' || violation.impact === 'critical';
+
+/**
+ * Serious or critical results: axe's violations, plus the ARIA checks it could only flag for review
+ * ("incomplete"), such as an aria-label on an element whose role does not allow one. Colour contrast
+ * over gradients, which axe cannot compute, is left out of the second list.
+ */
+async function runAxe(page: Page): Promise<{ violations: AxeViolation[]; ariaToReview: AxeViolation[] }> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const result = await page.evaluate(async () => {
+    type Results = { violations: AxeViolation[]; incomplete: AxeViolation[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Results> } }).axe;
+    const { violations, incomplete } = await axe.run(document, { resultTypes: ['violations', 'incomplete'] });
+    return { violations, incomplete };
+  });
+  return {
+    violations: result.violations.filter(isSerious),
+    ariaToReview: result.incomplete.filter((item) => isSerious(item) && item.id.startsWith('aria-')),
+  };
+}
+
+function describeViolations(violations: AxeViolation[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `[${violation.impact}] ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${node.html}\n    ${node.failureSummary ?? ''}`,
+    ),
+  );
+}
+
+const PAGES = [
+  { name: 'home', path: () => '/', status: 200 },
+  { name: 'build page', path: () => buildPath, status: 200 },
+  { name: '404 page', path: () => '/qualcosa/che/non/esiste', status: 404 },
+];
+const THEMES = ['light', 'dark'] as const;
+
+async function openSettled(viewport: { width: number; height: number }, theme: 'light' | 'dark', path: string, status: number) {
+  // bypassCSP: axe is injected as an inline script; CSP problems are caught by the other browser tests.
+  const opened = await newPage(e2e.browser, { viewport, colorScheme: theme, bypassCSP: true });
+  const url = `${e2e.url}${path}`;
+  const response = await opened.page.goto(url);
+  expect(response?.status()).toBe(status);
+  await waitForHydration(opened.page);
+  await finishAnimations(opened.page); // the cards fade in: contrast is checked on the settled page
+  expect(await opened.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+  return { ...opened, expectNoErrors: () => expectNoErrors(opened.errors, status === 404 ? [url] : []) };
+}
+
+describe.each(VIEWPORTS)('accessibility at $name', ({ viewport }) => {
+  describe.each(THEMES)('%s theme', (theme) => {
+    it.each(PAGES)('$name has no serious or critical axe violations', async ({ path, status }) => {
+      const opened = await openSettled(viewport, theme, path(), status);
+      try {
+        const { violations } = await runAxe(opened.page);
+        expect(describeViolations(violations)).toEqual([]);
+        opened.expectNoErrors();
+      } finally {
+        await opened.close();
+      }
+    });
+  });
+});
+
+describe('ARIA results that axe leaves for review (desktop, light theme)', () => {
+  it.each(PAGES)('$name uses only ARIA attributes its elements allow', async ({ path, status }) => {
+    const opened = await openSettled(VIEWPORTS[1].viewport, 'light', path(), status);
+    try {
+      const { ariaToReview } = await runAxe(opened.page);
+      expect(describeViolations(ariaToReview)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+});
