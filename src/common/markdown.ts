@@ -22,10 +22,11 @@ interface RenderEnv {
   affiliateTag?: string;
 }
 
-markdown.renderer.rules.link_open = (tokens, idx, options, env: RenderEnv | undefined, self) => {
+markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
   const href = String(token.attrGet('href') ?? '');
-  if (env?.affiliateTag) token.attrSet('href', withAffiliateTag(href, env.affiliateTag) ?? href);
+  const affiliateTag = (env as RenderEnv | undefined)?.affiliateTag;
+  if (affiliateTag) token.attrSet('href', withAffiliateTag(href, affiliateTag) ?? href);
   token.attrSet('target', '_blank');
   token.attrSet('rel', relFor(href));
   return self.renderToken(tokens, idx, options);
