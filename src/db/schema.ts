@@ -134,6 +134,33 @@ export interface PriceObservationsTable {
   observed_at: Timestamp;
 }
 
+export interface JobLeasesTable {
+  name: string;
+  /** Instance id of the current holder. */
+  holder: string;
+  expires_at: Timestamp;
+}
+
+export interface JobRunsTable {
+  id: Id;
+  /** e.g. 'prices-tier-A', 'prices-build-12', 'smart-replacement-12' */
+  job: string;
+  /** 'scheduled' or 'manual' */
+  trigger: string;
+  /** 'running', 'succeeded' or 'failed' */
+  status: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  total: WithDefault<number>;
+  updated: WithDefault<number>;
+  unchanged: WithDefault<number>;
+  unavailable: WithDefault<number>;
+  failed: WithDefault<number>;
+  /** Retailer API requests made by the run. */
+  requests: WithDefault<number>;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -144,6 +171,8 @@ export interface Database {
   alternatives: AlternativesTable;
   replacements: ReplacementsTable;
   price_observations: PriceObservationsTable;
+  job_leases: JobLeasesTable;
+  job_runs: JobRunsTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

@@ -1,10 +1,14 @@
 /** Every migration in order. Migrations are frozen in time: they never import application code. */
 import type { Kysely } from 'kysely';
 import * as initial from './0001-initial';
+import * as jobs from './0002-jobs';
 
 export interface Migration {
   readonly name: string;
   up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [{ name: '0001-initial', up: initial.up }];
+export const migrations: readonly Migration[] = [
+  { name: '0001-initial', up: initial.up },
+  { name: '0002-jobs', up: jobs.up },
+];
