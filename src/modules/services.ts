@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/schema';
+import { createAlternativesService } from './alternatives/alternatives.service';
 import { createAuthService } from './auth/auth.service';
 import { createBuildsService } from './builds/builds.service';
 import { type Clock, systemClock } from './clock';
@@ -19,6 +20,7 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     events,
     auth: createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours }),
     builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events }),
+    alternatives: createAlternativesService({ db, clock }),
   };
 }
 

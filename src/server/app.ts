@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/connection';
 import type { AppServices } from '../modules/services';
+import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminBuildRoutes } from './api/admin-builds';
 import { authRoutes } from './api/auth';
 import { publicBuildRoutes } from './api/builds';
@@ -47,6 +48,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   // Before any admin route, including unknown ones: without a session nothing is revealed.
   admin.use('*', requireAuth(services.auth));
   admin.route('/', adminBuildRoutes(services));
+  admin.route('/', adminAlternativeRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

@@ -1,0 +1,107 @@
+/** Queries for alternative categories (groups) and alternatives. */
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { AlternativeCategoriesTable, AlternativesTable, Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type AlternativeRow = Selectable<AlternativesTable>;
+export type NewAlternativeRow = Insertable<AlternativesTable>;
+export type AlternativeRowUpdate = Updateable<AlternativesTable>;
+export type CategoryRow = Selectable<AlternativeCategoriesTable>;
+export type NewCategoryRow = Insertable<AlternativeCategoriesTable>;
+export type CategoryRowUpdate = Updateable<AlternativeCategoriesTable>;
+
+export interface CategoryWithCount extends CategoryRow {
+  alternatives_count: number;
+}
+
+/** Categories with the number of their alternatives (pg returns counts as strings: mapped here). */
+function selectCategoriesWithCount(db: Db) {
+  const counts = db
+    .selectFrom('alternatives')
+    .select((eb) => ['category_id', eb.fn.countAll<number | string>().as('alternatives_count')])
+    .where('category_id', 'is not', null)
+    .groupBy('category_id')
+    .as('counts');
+  return db
+    .selectFrom('alternative_categories')
+    .leftJoin(counts, 'counts.category_id', 'alternative_categories.id')
+    .selectAll('alternative_categories')
+    .select('counts.alternatives_count');
+}
+
+function withCount<T extends CategoryRow & { alternatives_count: number | string | null }>(row: T): CategoryWithCount {
+  return { ...row, alternatives_count: Number(row.alternatives_count ?? 0) };
+}
+
+export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
+  const rows = await selectCategoriesWithCount(db)
+    .orderBy(sql`lower(${sql.ref('alternative_categories.name')})`)
+    .orderBy('alternative_categories.id')
+    .execute();
+  return rows.map(withCount);
+}
+
+export async function findCategoryById(db: Db, id: number): Promise<CategoryWithCount | undefined> {
+  const row = await selectCategoriesWithCount(db).where('alternative_categories.id', '=', id).executeTakeFirst();
+  return row && withCount(row);
+}
+
+export async function insertCategory(db: Db, values: NewCategoryRow): Promise<number> {
+  const row = await db.insertInto('alternative_categories').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCategory(db: Db, id: number, values: CategoryRowUpdate): Promise<boolean> {
+  const result = await db.updateTable('alternative_categories').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('alternative_categories').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteCategoryAlternatives(db: Db, categoryId: number): Promise<void> {
+  await db.deleteFrom('alternatives').where('category_id', '=', categoryId).execute();
+}
+
+export function listCategoryAlternatives(db: Db, categoryId: number): Promise<AlternativeRow[]> {
+  return db.selectFrom('alternatives').selectAll().where('category_id', '=', categoryId).orderBy('priority').orderBy('id').execute();
+}
+
+/** Alternatives tied to one original product, by priority. */
+export function listProductAlternatives(db: Db, originalAsin: string): Promise<AlternativeRow[]> {
+  return db.selectFrom('alternatives').selectAll().where('original_asin', '=', originalAsin).orderBy('priority').orderBy('id').execute();
+}
+
+/** Members of every category of a component type (compared case-insensitively), by priority. */
+export function listMembersOfComponentType(db: Db, componentType: string): Promise<AlternativeRow[]> {
+  return db
+    .selectFrom('alternatives')
+    .innerJoin('alternative_categories', 'alternative_categories.id', 'alternatives.category_id')
+    .selectAll('alternatives')
+    .where(sql<boolean>`lower(${sql.ref('alternative_categories.component_type')}) = ${componentType.toLowerCase()}`)
+    .orderBy('alternatives.priority')
+    .orderBy('alternatives.id')
+    .execute();
+}
+
+export function findAlternativeById(db: Db, id: number): Promise<AlternativeRow | undefined> {
+  return db.selectFrom('alternatives').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertAlternative(db: Db, values: NewAlternativeRow): Promise<AlternativeRow> {
+  return db.insertInto('alternatives').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The updated row, or undefined when there is no such alternative. */
+export function updateAlternative(db: Db, id: number, values: AlternativeRowUpdate): Promise<AlternativeRow | undefined> {
+  return db.updateTable('alternatives').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteAlternative(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('alternatives').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+

@@ -1,0 +1,228 @@
+/**
+ * Rules for alternatives: categories (groups of substitutes for one component type), alternatives tied to
+ * one original product, and the candidate list the smart replacement engine walks through.
+ */
+import type { Kysely } from 'kysely';
+import { isValidAsin, normalizeAsin } from '../../common/asin';
+import { AppError, notFound } from '../../common/errors';
+import { centsToEuro } from '../../common/money';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../clock';
+import * as repo from './alternatives.repository';
+import { ASIN_INVALID, type AlternativeUpdate, type CategoryInput, type GroupAlternativeInput, type ProductAlternativeInput } from './alternatives.schema';
+import type { Alternative, AlternativeCategory, AlternativeCategoryDetail } from './alternatives.types';
+
+const CATEGORY_NOT_FOUND = 'Categoria non trovata';
+const ALTERNATIVE_NOT_FOUND = 'Alternativa non trovata';
+const DUPLICATE_IN_CATEGORY = 'Questa alternativa è già presente nella categoria';
+const DUPLICATE_FOR_PRODUCT = 'Questa alternativa esiste già per il prodotto';
+const SAME_AS_ORIGINAL = "L'alternativa deve essere un prodotto diverso da quello originale";
+
+export interface AlternativesDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+function toAlternative(row: repo.AlternativeRow): Alternative {
+  return {
+    id: row.id,
+    original_asin: row.original_asin,
+    category_id: row.category_id,
+    alternative_asin: row.alternative_asin,
+    alternative_name: row.alternative_name,
+    alternative_price: centsToEuro(row.alternative_price_cents),
+    priority: Number(row.priority),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toCategory(row: repo.CategoryWithCount): AlternativeCategory {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    component_type: row.component_type,
+    alternatives_count: row.alternatives_count,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** An insert that names a parent deleted meanwhile (a category removed while one of its members was added). */
+function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * Runs a write that the unique indexes may refuse (alternatives_pair_uq, alternatives_category_uq). No
+ * check-then-insert: two concurrent adds of the same alternative both pass a check, the index does not.
+ */
+async function guardUnique<T>(write: () => Promise<T>, conflictMessage: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', conflictMessage);
+    throw error;
+  }
+}
+
+export function createAlternativesService({ db, clock }: AlternativesDeps) {
+  const now = () => clock.now().toISOString();
+
+  async function listCategories(): Promise<AlternativeCategory[]> {
+    return (await repo.listCategories(db)).map(toCategory);
+  }
+
+  async function getCategory(id: number): Promise<AlternativeCategoryDetail> {
+    const row = await repo.findCategoryById(db, id);
+    if (!row) throw notFound(CATEGORY_NOT_FOUND);
+    const alternatives = (await repo.listCategoryAlternatives(db, id)).map(toAlternative);
+    return { ...toCategory(row), alternatives_count: alternatives.length, alternatives };
+  }
+
+  async function listCategoryAlternatives(id: number): Promise<Alternative[]> {
+    return (await getCategory(id)).alternatives;
+  }
+
+  async function createCategory(input: CategoryInput): Promise<AlternativeCategory> {
+    const timestamp = now();
+    const values = { ...input, created_at: timestamp, updated_at: timestamp };
+    const id = await repo.insertCategory(db, values);
+    return { id, ...values, alternatives_count: 0 };
+  }
+
+  async function updateCategory(id: number, input: CategoryInput): Promise<AlternativeCategory> {
+    if (!(await repo.updateCategory(db, id, { ...input, updated_at: now() }))) throw notFound(CATEGORY_NOT_FOUND);
+    const row = await repo.findCategoryById(db, id);
+    if (!row) throw notFound(CATEGORY_NOT_FOUND); // deleted right after our update
+    return toCategory(row);
+  }
+
+  /** Deletes the category and its alternatives together (not left to the FK cascade, which SQLite may have off). */
+  async function deleteCategory(id: number): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await repo.deleteCategoryAlternatives(trx, id);
+      if (!(await repo.deleteCategory(trx, id))) throw notFound(CATEGORY_NOT_FOUND); // rolls back
+    });
+  }
+
+  async function addToCategory(categoryId: number, input: GroupAlternativeInput): Promise<Alternative> {
+    if (!(await repo.findCategoryById(db, categoryId))) throw notFound(CATEGORY_NOT_FOUND);
+    const timestamp = now();
+    try {
+      const row = await guardUnique(
+        () =>
+          repo.insertAlternative(db, {
+            original_asin: null,
+            category_id: categoryId,
+            alternative_asin: input.alternativeAsin,
+            alternative_name: input.alternativeName,
+            alternative_price_cents: input.priceCents,
+            priority: input.priority,
+            created_at: timestamp,
+            updated_at: timestamp,
+          }),
+        DUPLICATE_IN_CATEGORY,
+      );
+      return toAlternative(row);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(CATEGORY_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  /** Alternatives tied to one original product, by priority. The ASIN is matched case-insensitively. */
+  async function listForProduct(originalAsin: string): Promise<Alternative[]> {
+    const asin = normalizeAsin(originalAsin);
+    if (!isValidAsin(asin)) throw new AppError('VALIDATION_ERROR', ASIN_INVALID);
+    return (await repo.listProductAlternatives(db, asin)).map(toAlternative);
+  }
+
+  async function createForProduct(input: ProductAlternativeInput): Promise<Alternative> {
+    if (input.alternativeAsin === input.originalAsin) throw new AppError('VALIDATION_ERROR', SAME_AS_ORIGINAL);
+    const timestamp = now();
+    const row = await guardUnique(
+      () =>
+        repo.insertAlternative(db, {
+          original_asin: input.originalAsin,
+          category_id: null,
+          alternative_asin: input.alternativeAsin,
+          alternative_name: input.alternativeName,
+          alternative_price_cents: input.priceCents,
+          priority: input.priority,
+          created_at: timestamp,
+          updated_at: timestamp,
+        }),
+      DUPLICATE_FOR_PRODUCT,
+    );
+    return toAlternative(row);
+  }
+
+  /** Replaces ASIN and name; price and priority only when sent (see alternativeUpdateSchema). */
+  async function updateAlternative(id: number, input: AlternativeUpdate): Promise<Alternative> {
+    const existing = await repo.findAlternativeById(db, id);
+    if (!existing) throw notFound(ALTERNATIVE_NOT_FOUND);
+    if (existing.original_asin === input.alternativeAsin) throw new AppError('VALIDATION_ERROR', SAME_AS_ORIGINAL);
+    const row = await guardUnique(
+      () =>
+        repo.updateAlternative(db, id, {
+          alternative_asin: input.alternativeAsin,
+          alternative_name: input.alternativeName,
+          ...(input.priceCents !== undefined && { alternative_price_cents: input.priceCents }),
+          ...(input.priority !== undefined && { priority: input.priority }),
+          updated_at: now(),
+        }),
+      existing.original_asin === null ? DUPLICATE_IN_CATEGORY : DUPLICATE_FOR_PRODUCT,
+    );
+    if (!row) throw notFound(ALTERNATIVE_NOT_FOUND); // deleted meanwhile
+    return toAlternative(row);
+  }
+
+  async function deleteAlternative(id: number): Promise<void> {
+    if (!(await repo.deleteAlternative(db, id))) throw notFound(ALTERNATIVE_NOT_FOUND);
+  }
+
+  /**
+   * Substitutes to try, best first, for a product of a component type: its own alternatives by priority,
+   * then the members of the categories of that type by priority. Each alternative ASIN appears once (its
+   * first, best-ranked occurrence) and the original product itself never does. Never throws on odd input:
+   * an invalid ASIN simply has no product alternatives, an unknown type no category members.
+   */
+  async function listCandidatesFor(originalAsin: string, componentType: string): Promise<Alternative[]> {
+    const asin = normalizeAsin(originalAsin ?? '');
+    const type = (componentType ?? '').trim();
+    const [own, members] = await Promise.all([
+      isValidAsin(asin) ? repo.listProductAlternatives(db, asin) : Promise.resolve([]),
+      type ? repo.listMembersOfComponentType(db, type) : Promise.resolve([]),
+    ]);
+    const seen = new Set<string>([asin]);
+    const candidates: Alternative[] = [];
+    for (const row of [...own, ...members]) {
+      if (seen.has(row.alternative_asin)) continue;
+      seen.add(row.alternative_asin);
+      candidates.push(toAlternative(row));
+    }
+    return candidates;
+  }
+
+  return {
+    listCategories,
+    getCategory,
+    listCategoryAlternatives,
+    createCategory,
+    updateCategory,
+    deleteCategory,
+    addToCategory,
+    listForProduct,
+    createForProduct,
+    updateAlternative,
+    deleteAlternative,
+    listCandidatesFor,
+  };
+}
+
+export type AlternativesService = ReturnType<typeof createAlternativesService>;
