@@ -1,0 +1,58 @@
+/**
+ * Reads an Amazon cart-add URL (…/gp/aws/cart/add.html?ASIN.1=…&Quantity.1=1&ASIN.2=…&AssociateTag=…).
+ * Parameters may come in any order and with gaps in the numbering; keys are case-insensitive.
+ * Only Amazon hosts are accepted, and the URL is only parsed: nothing is ever fetched.
+ */
+import { isAmazonHost, isValidAsin, normalizeAsin } from '../../common/asin';
+import { AppError } from '../../common/errors';
+
+export interface ParsedCart {
+  /** Valid ASINs in cart order (by their number), each once. */
+  asins: string[];
+  /** Values of ASIN.n parameters that are not valid ASINs. */
+  invalid: string[];
+  associateTag: string | null;
+}
+
+export const IMPORT_MESSAGES = {
+  empty: 'Inserisci un URL del carrello Amazon',
+  notUrl: 'URL non valido: incolla il link completo del carrello Amazon (https://www.amazon.it/gp/aws/cart/add.html?...)',
+  notAmazon: 'Sono accettati solo URL di Amazon (ad esempio https://www.amazon.it/...)',
+  noAsins: "L'URL non contiene parametri ASIN (ASIN.1=...&ASIN.2=...): usa il link del carrello Amazon",
+} as const;
+
+export function parseCartUrl(input: string | null | undefined): ParsedCart {
+  const text = input?.trim() ?? '';
+  if (!text) throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.empty);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notUrl);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !isAmazonHost(url.hostname)) {
+    throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notAmazon);
+  }
+
+  const numbered: { index: number; value: string }[] = [];
+  let associateTag: string | null = null;
+  for (const [key, value] of url.searchParams) {
+    const asinKey = /^asin\.(\d{1,4})$/i.exec(key);
+    if (asinKey) numbered.push({ index: Number(asinKey[1]), value: value.trim() });
+    else if (/^(associatetag|tag)$/i.test(key) && value.trim()) associateTag ??= value.trim();
+  }
+  numbered.sort((a, b) => a.index - b.index);
+
+  const asins: string[] = [];
+  const invalid: string[] = [];
+  for (const { value } of numbered) {
+    const asin = normalizeAsin(value);
+    if (!isValidAsin(asin)) invalid.push(value);
+    else if (!asins.includes(asin)) asins.push(asin);
+  }
+  if (asins.length === 0) {
+    const detail = invalid.length > 0 ? ` (valori non validi: ${invalid.join(', ')})` : '';
+    throw new AppError('VALIDATION_ERROR', `${IMPORT_MESSAGES.noAsins}${detail}`);
+  }
+  return { asins, invalid, associateTag };
+}
