@@ -1,0 +1,12 @@
+/** Amazon Creators API integration: the only code that talks to Amazon. */
+export { createCreatorsClient, ITEM_RESOURCES, MAX_ITEMS_PER_REQUEST } from './client';
+export type { CreatorsClient, CreatorsClientOptions, SearchItemsParams } from './client';
+export { CreatorsApiError, isCreatorsApiError } from './errors';
+export type { CreatorsApiErrorKind, CreatorsEndpoint } from './errors';
+export { AVAILABILITY_TYPES, pickListing } from './items';
+export type { Availability, FoundItem, ItemLookup, ItemNotFound } from './items';
+export { createRateQueue, sharedRateQueue } from './rate-queue';
+export type { RateQueue } from './rate-queue';
+export { creatorsApiSettingsMissing, isCreatorsApiConfigured } from './settings';
+export { authorizationHeader, createTokenProvider, tokenEndpointFor, TOKEN_REFRESH_MARGIN_MS } from './token-provider';
+export type { CredentialVersion, TokenProvider } from './token-provider';
