@@ -62,6 +62,14 @@ const envSchema = z
     AMAZON_MARKETPLACE: z.string().trim().regex(/^www\.amazon\.[a-z.]{2,6}$/, 'deve essere un marketplace come www.amazon.it').default('www.amazon.it'),
     AMAZON_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).default('https://creatorsapi.amazon'),
     AMAZON_TOKEN_URL: optionalUrl,
+    PRICE_SCHEDULER_ENABLED: booleanFlag(true),
+    PRICE_SCHEDULER_TICK_SECONDS: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').default(60),
+    PRICE_REFRESH_HOURS_A: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').default(6),
+    PRICE_REFRESH_HOURS_B: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').default(24),
+    PRICE_REFRESH_HOURS_C: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').default(72),
+    SMART_REPLACEMENT_ON_REFRESH: booleanFlag(true),
+    REPLACEMENT_MAX_INCREASE_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo').default(20),
+    REPLACEMENT_MAX_INCREASE_EUR: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo').default(50),
     AMAZON_REQUESTS_PER_SECOND: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(10, 'al massimo 10').default(1),
     LOG_REQUESTS: booleanFlag(true),
   })
@@ -106,6 +114,20 @@ export interface AppConfig {
   readonly logRequests: boolean;
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */
   readonly amazon: AmazonConfig | null;
+  readonly pricing: PricingConfig;
+}
+
+export interface PricingConfig {
+  /** Runs the tier refreshes in the background (only when the Creators API is configured). */
+  readonly schedulerEnabled: boolean;
+  readonly schedulerTickMs: number;
+  /** How often each tier is refreshed: A high priority, B medium, C (and untiered) low. */
+  readonly refreshIntervalMs: { readonly A: number; readonly B: number; readonly C: number };
+  /** The scheduled refresh also runs the smart replacement on published builds with unavailable parts. */
+  readonly smartReplacementOnRefresh: boolean;
+  /** Replacement price band: at most this much above the original, in percent and in euro (both apply). */
+  readonly replacementMaxIncreasePercent: number;
+  readonly replacementMaxIncreaseEuro: number;
 }
 
 export interface AmazonConfig {
@@ -184,6 +206,18 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     sessionTtlHours: env.SESSION_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
+    pricing: {
+      schedulerEnabled: env.PRICE_SCHEDULER_ENABLED,
+      schedulerTickMs: env.PRICE_SCHEDULER_TICK_SECONDS * 1000,
+      refreshIntervalMs: {
+        A: env.PRICE_REFRESH_HOURS_A * 3_600_000,
+        B: env.PRICE_REFRESH_HOURS_B * 3_600_000,
+        C: env.PRICE_REFRESH_HOURS_C * 3_600_000,
+      },
+      smartReplacementOnRefresh: env.SMART_REPLACEMENT_ON_REFRESH,
+      replacementMaxIncreasePercent: env.REPLACEMENT_MAX_INCREASE_PERCENT,
+      replacementMaxIncreaseEuro: env.REPLACEMENT_MAX_INCREASE_EUR,
+    },
     amazon:
       env.AMAZON_CREDENTIAL_ID && env.AMAZON_CREDENTIAL_SECRET && env.AMAZON_CREDENTIAL_VERSION
         ? {

@@ -7,20 +7,31 @@ import { createAuthService } from './auth/auth.service';
 import { createBuildsService } from './builds/builds.service';
 import { type Clock, systemClock } from './clock';
 import { createContentEvents } from './content-events';
+import { createImporterService } from './importer/importer.service';
+import { createJobsService } from './jobs/jobs.service';
+import { createPricingService } from './pricing/pricing.service';
+import { createRetailer, type Retailer } from './pricing/retailer';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
   config: AppConfig;
   clock?: Clock;
+  /** Defaults to a Creators API client when the configuration has credentials, else null. */
+  retailer?: Retailer;
 }
 
-export function createServices({ db, config, clock = systemClock }: ServiceDeps) {
+export function createServices({ db, config, clock = systemClock, retailer = createRetailer(config) }: ServiceDeps) {
   const events = createContentEvents();
+  const jobs = createJobsService({ db, clock });
+  const alternatives = createAlternativesService({ db, clock });
   return {
     events,
+    jobs,
     auth: createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours }),
     builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events }),
-    alternatives: createAlternativesService({ db, clock }),
+    alternatives,
+    pricing: createPricingService({ db, clock, config, retailer, jobs, events }),
+    importer: createImporterService({ retailer, config }),
   };
 }
 

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/connection';
 import type { AppServices } from '../modules/services';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminBuildRoutes } from './api/admin-builds';
+import { adminPricingRoutes } from './api/admin-pricing';
 import { authRoutes } from './api/auth';
 import { publicBuildRoutes } from './api/builds';
 import type { AppEnv } from './env';
@@ -49,6 +50,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   admin.use('*', requireAuth(services.auth));
   admin.route('/', adminBuildRoutes(services));
   admin.route('/', adminAlternativeRoutes(services));
+  admin.route('/', adminPricingRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

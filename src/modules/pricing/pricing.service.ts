@@ -1,0 +1,199 @@
+/**
+ * Price and availability refresh from the retailer: per build, per tier, scheduled or manual. Each
+ * distinct ASIN is looked up once (10 per request) whatever the number of builds using it; each
+ * request's answers are written in one transaction as soon as they arrive, so a retailer failure
+ * mid-run keeps what was fully fetched and writes nothing else. Every observation goes to the history.
+ */
+import type { Kysely } from 'kysely';
+import { notFound } from '../../common/errors';
+import { centsToEuro, euroToCents } from '../../common/money';
+import { PRICE_MAX_AGE_MS } from '../../common/price-freshness';
+import type { AppConfig } from '../../config/env';
+import type { Database } from '../../db/schema';
+import { creatorsApiSettingsMissing, type ItemLookup } from '../../integrations/amazon-creators';
+import { findBuildById } from '../builds/builds.repository';
+import type { Clock } from '../clock';
+import type { ContentEvents } from '../content-events';
+import { findLastRunLike } from '../jobs/jobs.repository';
+import type { JobsService } from '../jobs/jobs.service';
+import * as repo from './pricing.repository';
+import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability, toRetailerAppError } from './retailer';
+
+export type Tier = repo.Tier;
+export const TIERS: readonly Tier[] = ['A', 'B', 'C'];
+const BATCH_SIZE = 10;
+
+export interface AsinResult {
+  asin: string;
+  success: boolean;
+  price: number | null;
+  availability: string | null;
+  status: 'updated' | 'unchanged' | 'unavailable' | 'failed';
+  error?: string;
+}
+
+export interface RefreshSummary {
+  total: number;
+  updated: number;
+  unchanged: number;
+  unavailable: number;
+  failed: number;
+}
+
+export interface RefreshOutcome {
+  results: AsinResult[];
+  summary: RefreshSummary;
+  requests: number;
+}
+
+export interface PricingDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<AppConfig, 'amazon' | 'pricing'>;
+  retailer: Retailer;
+  jobs: JobsService;
+  events: ContentEvents;
+}
+
+function summarize(results: AsinResult[]): RefreshSummary {
+  const count = (status: AsinResult['status']) => results.filter((r) => r.status === status).length;
+  return { total: results.length, updated: count('updated'), unchanged: count('unchanged'), unavailable: count('unavailable'), failed: count('failed') };
+}
+
+export function createPricingService(deps: PricingDeps) {
+  const { db, clock, jobs } = deps;
+
+  function resultFor(asin: string, lookup: ItemLookup | undefined, previousCents: number | null | undefined): AsinResult {
+    if (!lookup) return { asin, success: false, price: centsToEuro(previousCents), availability: null, status: 'failed', error: 'Nessuna risposta da Amazon per questo prodotto' };
+    const availability = storedAvailability(lookup);
+    const kind = classifyLookup(lookup);
+    const priceCents = lookup.status === 'found' && lookup.price !== null ? euroToCents(lookup.price) : null;
+    const price = centsToEuro(priceCents ?? previousCents);
+    if (kind === 'unavailable') return { asin, success: true, price, availability, status: 'unavailable' };
+    if (kind === 'unknown' || priceCents === null) {
+      const error = lookup.status === 'not_found' ? lookup.message : 'Prezzo non disponibile su Amazon';
+      return { asin, success: false, price, availability, status: 'failed', error };
+    }
+    return { asin, success: true, price, availability, status: priceCents === previousCents ? 'unchanged' : 'updated' };
+  }
+
+  /** Looks the ASINs up and stores what Amazon says; throws only when nothing at all could be fetched. */
+  async function refreshAsins(asins: string[]): Promise<RefreshOutcome> {
+    const client = requireRetailer(deps.retailer, deps.config);
+    const previous = new Map((await repo.findComponentsByAsins(db, asins)).map((c) => [c.asin!, c.price_cents]));
+    const results: AsinResult[] = [];
+    let requests = 0;
+    let failure: unknown = null;
+    for (let start = 0; start < asins.length; start += BATCH_SIZE) {
+      const batch = asins.slice(start, start + BATCH_SIZE);
+      if (failure) {
+        results.push(...batch.map((asin) => ({ ...resultFor(asin, undefined, previous.get(asin)), error: describeRetailerError(failure) })));
+        continue;
+      }
+      let lookups: Map<string, ItemLookup>;
+      try {
+        lookups = await client.getItems(batch);
+        requests += 1;
+      } catch (error) {
+        failure = error;
+        results.push(...batch.map((asin) => ({ ...resultFor(asin, undefined, previous.get(asin)), error: describeRetailerError(error) })));
+        continue;
+      }
+      const observedAt = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const asin of batch) {
+          const lookup = lookups.get(asin);
+          if (!lookup || classifyLookup(lookup) === 'unknown') continue; // nothing reliable to store
+          const priceCents = lookup.status === 'found' && lookup.price !== null ? euroToCents(lookup.price) : null;
+          await repo.applyObservation(trx, asin, { priceCents, availability: storedAvailability(lookup), observedAt });
+        }
+      });
+      results.push(...batch.map((asin) => resultFor(asin, lookups.get(asin), previous.get(asin))));
+    }
+    if (failure && requests === 0) throw toRetailerAppError(failure);
+    if (results.some((r) => r.status !== 'failed')) deps.events.emitChange();
+    return { results, summary: summarize(results), requests };
+  }
+
+  function counts(outcome: RefreshOutcome) {
+    return { counts: { ...outcome.summary, requests: outcome.requests } };
+  }
+
+  /** POST /builds/{id}/update-prices */
+  async function refreshBuild(buildId: number) {
+    requireRetailer(deps.retailer, deps.config);
+    if (!(await findBuildById(db, buildId))) throw notFound('Build non trovata');
+    const asins = await repo.listAsinsOfBuild(db, buildId);
+    const outcome = await jobs.runExclusive(`prices-build-${buildId}`, 'manual', async () => {
+      const result = await refreshAsins(asins);
+      return { value: result, ...counts(result) };
+    });
+    const { summary, results } = outcome!; // manual runs never return null: they throw 409 instead
+    return { results, summary };
+  }
+
+  function isTierDue(tier: Tier): () => Promise<boolean> {
+    return async () => {
+      const last = await findLastRunLike(db, `prices-tier-${tier}`);
+      if (!last) return true;
+      return clock.now().getTime() - Date.parse(last.started_at) >= deps.config.pricing.refreshIntervalMs[tier];
+    };
+  }
+
+  /**
+   * Refreshes one tier. Manual runs answer 409 while other price work runs; scheduled runs are skipped
+   * (null) when another instance holds the lease or the tier is not due yet.
+   */
+  async function refreshTier(tier: Tier, trigger: 'manual' | 'scheduled' = 'manual'): Promise<RefreshOutcome | null> {
+    requireRetailer(deps.retailer, deps.config);
+    return jobs.runExclusive(
+      `prices-tier-${tier}`,
+      trigger,
+      async () => {
+        const result = await refreshAsins(await repo.listAsinsOfTier(db, tier));
+        return { value: result, ...counts(result) };
+      },
+      trigger === 'scheduled' ? { isDue: isTierDue(tier) } : {},
+    );
+  }
+
+  async function assignTiers(): Promise<number> {
+    const recentSince = new Date(clock.now().getTime() - 30 * 86_400_000).toISOString();
+    return db.transaction().execute((trx) => repo.assignTiers(trx, recentSince));
+  }
+
+  async function stats() {
+    const now = clock.now().getTime();
+    const staleBefore = new Date(now - PRICE_MAX_AGE_MS).toISOString();
+    const lastRun = await findLastRunLike(db, 'prices-');
+    return {
+      componentStats: await repo.tierStats(db, staleBefore),
+      cacheStats: await repo.observationStats(db, staleBefore),
+      retailer: {
+        configured: deps.retailer !== null,
+        missing: deps.retailer ? null : creatorsApiSettingsMissing(deps.config),
+        schedulerEnabled: deps.retailer !== null && deps.config.pricing.schedulerEnabled,
+        refreshIntervalHours: Object.fromEntries(TIERS.map((tier) => [tier, deps.config.pricing.refreshIntervalMs[tier] / 3_600_000])),
+        lastRun: lastRun
+          ? {
+              job: lastRun.job,
+              trigger: lastRun.trigger,
+              status: lastRun.status,
+              started_at: lastRun.started_at,
+              finished_at: lastRun.finished_at,
+              total: Number(lastRun.total),
+              updated: Number(lastRun.updated),
+              unavailable: Number(lastRun.unavailable),
+              failed: Number(lastRun.failed),
+              requests: Number(lastRun.requests),
+              error: lastRun.error,
+            }
+          : null,
+      },
+    };
+  }
+
+  return { refreshAsins, refreshBuild, refreshTier, assignTiers, stats };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;

@@ -1,0 +1,54 @@
+/** The retailer (Amazon Creators API) as the services see it: a client, or null when not configured. */
+import { AppError } from '../../common/errors';
+import type { AppConfig } from '../../config/env';
+import { createCreatorsClient, type CreatorsClient, creatorsApiSettingsMissing, isCreatorsApiError, type ItemLookup } from '../../integrations/amazon-creators';
+
+export type Retailer = CreatorsClient | null;
+
+export function createRetailer(config: AppConfig): Retailer {
+  return config.amazon ? createCreatorsClient(config.amazon) : null;
+}
+
+/** 503 with an Italian message naming the settings to configure; nothing is changed. */
+export function requireRetailer(retailer: Retailer, config: Pick<AppConfig, 'amazon'>): CreatorsClient {
+  if (retailer) return retailer;
+  throw new AppError('SERVICE_UNAVAILABLE', creatorsApiSettingsMissing(config) ?? 'Amazon Creators API non configurata');
+}
+
+/**
+ * What a lookup says about availability. Only an answer from Amazon about the item counts as
+ * "unavailable": a throttle, a network error or an auth failure never does (those throw instead).
+ */
+export type Availability = 'available' | 'unavailable' | 'unknown';
+
+const UNAVAILABLE_TYPES = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
+/** Amazon says the item does not exist (any more). ItemNotAccessible only says the API cannot show it. */
+const GONE_CODES = new Set(['ResourceNotFoundException', 'ResourceNotFound', 'InvalidParameterValue']);
+
+export function classifyLookup(lookup: ItemLookup | undefined): Availability {
+  if (!lookup) return 'unknown';
+  if (lookup.status === 'not_found') return GONE_CODES.has(lookup.code) ? 'unavailable' : 'unknown';
+  if (UNAVAILABLE_TYPES.has(lookup.availability)) return 'unavailable';
+  return lookup.availability === 'UNKNOWN' ? 'unknown' : 'available';
+}
+
+/** Stored availability value for a lookup (components.availability). */
+export function storedAvailability(lookup: ItemLookup): string {
+  if (lookup.status === 'found') return lookup.availability;
+  return GONE_CODES.has(lookup.code) ? 'UNAVAILABLE' : 'UNKNOWN';
+}
+
+/** Italian text for a retailer failure, for job records and API answers. */
+export function describeRetailerError(error: unknown): string {
+  if (isCreatorsApiError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Maps a retailer failure to the API's 502/503 (never a 500, never "unavailable"). */
+export function toRetailerAppError(error: unknown): AppError {
+  if (isCreatorsApiError(error)) {
+    const code = error.kind === 'throttled' || error.kind === 'forbidden' || error.kind === 'auth' ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR';
+    return new AppError(code, error.message, error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {});
+  }
+  return new AppError('UPSTREAM_ERROR', 'Errore nella comunicazione con Amazon. Riprova più tardi.');
+}

@@ -1,0 +1,34 @@
+/** /api/admin: price refresh, tiers, price statistics and the Amazon cart import. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../common/errors';
+import type { AppServices } from '../../modules/services';
+import type { AppEnv } from '../env';
+import { idParam, readJson } from '../middleware/json-body';
+
+const importSchema = z.object({ cartUrl: z.unknown().optional() });
+
+export function adminPricingRoutes(services: AppServices) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/prices/stats', async (c) => c.json(await services.pricing.stats()));
+
+  app.post('/prices/update-tier/:tier', async (c) => {
+    const tier = c.req.param('tier').toUpperCase();
+    // Tier C is left to the scheduler: it holds drafts and the least visited builds.
+    if (tier !== 'A' && tier !== 'B') throw new AppError('VALIDATION_ERROR', 'Tier non valido: puoi aggiornare manualmente solo i tier A e B');
+    const outcome = (await services.pricing.refreshTier(tier, 'manual'))!;
+    return c.json({ message: 'Aggiornamento prezzi completato!', summary: outcome.summary, results: outcome.results });
+  });
+
+  app.post('/components/assign-tiers', async (c) => c.json({ assigned: await services.pricing.assignTiers() }));
+
+  app.post('/builds/:id/update-prices', async (c) => c.json(await services.pricing.refreshBuild(idParam(c))));
+
+  app.post('/import-amazon', async (c) => {
+    const { cartUrl } = await readJson(c, importSchema);
+    return c.json(await services.importer.importFromCart(cartUrl));
+  });
+
+  return app;
+}
