@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoContent } from '../db/seed';
 import { createServices, type AppServices } from '../modules/services';
+import { startPriceScheduler } from '../jobs/price-scheduler';
 import { startContentSync } from './content-sync';
 
 export interface Runtime {
@@ -38,11 +39,15 @@ export async function bootstrap(config: AppConfig): Promise<Runtime> {
     }
   }
   const sync = database.pool ? await startContentSync(database.pool, services.events) : null;
+  const scheduler =
+    config.amazon && config.pricing.schedulerEnabled ? startPriceScheduler({ pricing: services.pricing, config: config.pricing }) : null;
+  if (!config.amazon) console.log('[prezzi] Amazon Creators API non configurata: si usano i prezzi inseriti a mano');
   return {
     config,
     database,
     services,
     async shutdown() {
+      await scheduler?.stop();
       await sync?.stop();
       await database.destroy();
     },

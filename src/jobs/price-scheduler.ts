@@ -1,0 +1,60 @@
+/**
+ * Background price refresh: every tick, each tier that is due is refreshed. The due check and the run
+ * happen under the shared price-work lease (jobs.service.ts), so with several app instances each tier
+ * runs once per interval, and a manual refresh never overlaps a scheduled one.
+ */
+import type { PricingConfig } from '../config/env';
+import { TIERS, type PricingService } from '../modules/pricing/pricing.service';
+
+export interface PriceSchedulerDeps {
+  pricing: PricingService;
+  config: PricingConfig;
+  /** Called with the ASINs a scheduled refresh found unavailable (smart replacement follow-up). */
+  onUnavailable?: (asins: string[]) => Promise<unknown>;
+}
+
+export interface PriceScheduler {
+  /** Runs one round now (tests, and the first round after start-up). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
+  let current: Promise<void> | null = null;
+  let stopped = false;
+
+  async function round() {
+    for (const tier of TIERS) {
+      if (stopped) return;
+      try {
+        const outcome = await deps.pricing.refreshTier(tier, 'scheduled');
+        const unavailable = outcome?.results.filter((result) => result.status === 'unavailable').map((result) => result.asin) ?? [];
+        if (unavailable.length > 0 && deps.config.smartReplacementOnRefresh && deps.onUnavailable) await deps.onUnavailable(unavailable);
+      } catch (error) {
+        // Recorded in job_runs by the lease runner; the next tick tries again when the tier is due.
+        console.error(`[prezzi] aggiornamento automatico del tier ${tier} non riuscito: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  }
+
+  function tick(): Promise<void> {
+    // One round at a time in this process: a slow round is never stacked on by the next tick.
+    current ??= round().finally(() => {
+      current = null;
+    });
+    return current;
+  }
+
+  const timer = setInterval(() => void tick(), deps.config.schedulerTickMs);
+  timer.unref();
+  void tick();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
