@@ -11,6 +11,7 @@ import { createImporterService } from './importer/importer.service';
 import { createJobsService } from './jobs/jobs.service';
 import { createPricingService } from './pricing/pricing.service';
 import { createRetailer, type Retailer } from './pricing/retailer';
+import { createReplacementsService } from './replacements/replacements.service';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -32,6 +33,7 @@ export function createServices({ db, config, clock = systemClock, retailer = cre
     alternatives,
     pricing: createPricingService({ db, clock, config, retailer, jobs, events }),
     importer: createImporterService({ retailer, config }),
+    replacements: createReplacementsService({ db, clock, config, retailer, alternatives, jobs, events }),
   };
 }
 

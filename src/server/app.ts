@@ -10,6 +10,7 @@ import type { AppServices } from '../modules/services';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminBuildRoutes } from './api/admin-builds';
 import { adminPricingRoutes } from './api/admin-pricing';
+import { adminReplacementRoutes } from './api/admin-replacements';
 import { authRoutes } from './api/auth';
 import { publicBuildRoutes } from './api/builds';
 import type { AppEnv } from './env';
@@ -51,6 +52,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   admin.route('/', adminBuildRoutes(services));
   admin.route('/', adminAlternativeRoutes(services));
   admin.route('/', adminPricingRoutes(services));
+  admin.route('/', adminReplacementRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

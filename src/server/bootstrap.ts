@@ -40,7 +40,13 @@ export async function bootstrap(config: AppConfig): Promise<Runtime> {
   }
   const sync = database.pool ? await startContentSync(database.pool, services.events) : null;
   const scheduler =
-    config.amazon && config.pricing.schedulerEnabled ? startPriceScheduler({ pricing: services.pricing, config: config.pricing }) : null;
+    config.amazon && config.pricing.schedulerEnabled
+      ? startPriceScheduler({
+          pricing: services.pricing,
+          config: config.pricing,
+          onUnavailable: (asins) => services.replacements.runScheduledReplacements(asins),
+        })
+      : null;
   if (!config.amazon) console.log('[prezzi] Amazon Creators API non configurata: si usano i prezzi inseriti a mano');
   return {
     config,

@@ -21,6 +21,11 @@ export interface JobResult<T> {
 export function createJobsService(deps: { db: Kysely<Database>; clock: Clock; instanceId?: string }) {
   const { db, clock } = deps;
   const instanceId = deps.instanceId ?? randomUUID();
+  const heldHere = new Set<string>();
+
+  function busy(): never {
+    throw new AppError('CONFLICT', 'Un aggiornamento dei prezzi è già in corso. Riprova tra qualche minuto.');
+  }
 
   /**
    * Runs `work` if the lease is free; otherwise returns null (scheduled) or throws 409 (manual).
@@ -35,30 +40,35 @@ export function createJobsService(deps: { db: Kysely<Database>; clock: Clock; in
   ): Promise<T | null> {
     const lease = options.lease ?? PRICE_WORK_LEASE;
     const expires = () => new Date(clock.now().getTime() + LEASE_TTL_MS).toISOString();
-    if (!(await tryAcquireLease(db, lease, instanceId, clock.now().toISOString(), expires()))) {
-      if (trigger === 'scheduled') return null;
-      throw new AppError('CONFLICT', 'Un aggiornamento dei prezzi è già in corso. Riprova tra qualche minuto.');
-    }
-    if (options.isDue && !(await options.isDue())) {
-      await releaseLease(db, lease, instanceId);
-      return null;
-    }
-    const renew = setInterval(() => {
-      tryAcquireLease(db, lease, instanceId, clock.now().toISOString(), expires()).catch(() => undefined);
-    }, LEASE_TTL_MS / 3);
-    renew.unref();
-    const runId = await insertRun(db, job, trigger, clock.now().toISOString());
+    const notRun = () => (trigger === 'scheduled' ? null : busy());
+    // The database lease excludes other instances; `heldHere` (claimed before any await) excludes a
+    // second run in this one, which the lease would let in again as a renewal by the same holder.
+    if (heldHere.has(lease)) return notRun();
+    heldHere.add(lease);
+    let acquired = false;
+    let renew: NodeJS.Timeout | undefined;
     try {
-      const { value, counts } = await work();
-      await finishRun(db, runId, 'succeeded', clock.now().toISOString(), counts, null);
-      return value;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await finishRun(db, runId, 'failed', clock.now().toISOString(), {}, message.slice(0, 2000));
-      throw error;
+      acquired = await tryAcquireLease(db, lease, instanceId, clock.now().toISOString(), expires());
+      if (!acquired) return notRun();
+      if (options.isDue && !(await options.isDue())) return null;
+      renew = setInterval(() => {
+        tryAcquireLease(db, lease, instanceId, clock.now().toISOString(), expires()).catch(() => undefined);
+      }, LEASE_TTL_MS / 3);
+      renew.unref();
+      const runId = await insertRun(db, job, trigger, clock.now().toISOString());
+      try {
+        const { value, counts } = await work();
+        await finishRun(db, runId, 'succeeded', clock.now().toISOString(), counts, null);
+        return value;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await finishRun(db, runId, 'failed', clock.now().toISOString(), {}, message.slice(0, 2000));
+        throw error;
+      }
     } finally {
       clearInterval(renew);
-      await releaseLease(db, lease, instanceId);
+      heldHere.delete(lease);
+      if (acquired) await releaseLease(db, lease, instanceId);
     }
   }
 

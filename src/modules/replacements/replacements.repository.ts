@@ -1,0 +1,130 @@
+/** Queries for smart replacement and replacement records. */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ComponentRow, ComponentUpdate, Database, NewComponentRow, ReplacementsTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type ReplacementRow = Selectable<ReplacementsTable>;
+export type NewReplacementRow = Insertable<ReplacementsTable>;
+
+export function findComponentById(db: Db, id: number): Promise<ComponentRow | undefined> {
+  return db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Components of a build that carry an ASIN, in list order. */
+export function listComponentsWithAsin(db: Db, buildId: number): Promise<ComponentRow[]> {
+  return db
+    .selectFrom('components')
+    .selectAll()
+    .where('build_id', '=', buildId)
+    .where('asin', 'is not', null)
+    .where('asin', '!=', '')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateComponent(db: Db, id: number, values: ComponentUpdate): Promise<void> {
+  await db.updateTable('components').set(values).where('id', '=', id).execute();
+}
+
+export async function insertComponent(db: Db, values: NewComponentRow): Promise<number> {
+  const row = await db.insertInto('components').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Open (not restored) records of these substitute components, newest first. */
+export function findOpenByComponentIds(db: Db, componentIds: number[]): Promise<ReplacementRow[]> {
+  if (componentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('replacements')
+    .selectAll()
+    .where('component_id', 'in', componentIds)
+    .where('restored_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findOpenByComponentId(db: Db, componentId: number): Promise<ReplacementRow | undefined> {
+  return db
+    .selectFrom('replacements')
+    .selectAll()
+    .where('component_id', '=', componentId)
+    .where('restored_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function insertReplacement(db: Db, values: NewReplacementRow): Promise<number> {
+  const row = await db.insertInto('replacements').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateReplacementReason(db: Db, id: number, reason: string): Promise<void> {
+  await db.updateTable('replacements').set({ replacement_reason: reason }).where('id', '=', id).execute();
+}
+
+export function findReplacementById(db: Db, id: number): Promise<ReplacementRow | undefined> {
+  return db.selectFrom('replacements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Closes an open record; false when there is none or it is already closed. One conditional statement,
+ * so two concurrent restores of the same record cannot both win (the loser sees 0 rows).
+ */
+export async function closeReplacement(db: Db, id: number, restoredAt: string): Promise<boolean> {
+  const result = await db.updateTable('replacements').set({ restored_at: restoredAt }).where('id', '=', id).where('restored_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Open records with their build's title and the substitute component's current fields, newest first. */
+export function listOpenReplacements(db: Db) {
+  return db
+    .selectFrom('replacements')
+    .innerJoin('builds', 'builds.id', 'replacements.build_id')
+    .leftJoin('components', 'components.id', 'replacements.component_id')
+    .selectAll('replacements')
+    .select([
+      'builds.title as build_title',
+      'components.id as substitute_id',
+      'components.name as substitute_name',
+      'components.price_cents as substitute_price_cents',
+      'components.asin as substitute_asin',
+      'components.type as substitute_type',
+      'components.amazon_link as substitute_link',
+    ])
+    .where('replacements.restored_at', 'is', null)
+    .orderBy('replacements.created_at', 'desc')
+    .orderBy('replacements.id', 'desc')
+    .execute();
+}
+
+/** Published builds with a component carrying one of these ASINs. */
+export async function findPublishedBuildIdsWithAsins(db: Db, asins: string[]): Promise<number[]> {
+  if (asins.length === 0) return [];
+  const rows = await db
+    .selectFrom('components')
+    .innerJoin('builds', 'builds.id', 'components.build_id')
+    .select('builds.id')
+    .distinct()
+    .where('builds.status', '=', 'published')
+    .where('components.asin', 'in', asins)
+    .orderBy('builds.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The latest Amazon observation of this ASIN at this price (to date a restored price honestly). */
+export function findLatestObservationAtPrice(db: Db, asin: string, priceCents: number) {
+  return db
+    .selectFrom('price_observations')
+    .select(['observed_at'])
+    .where('asin', '=', asin)
+    .where('price_cents', '=', priceCents)
+    .orderBy('observed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

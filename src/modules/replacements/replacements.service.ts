@@ -1,0 +1,472 @@
+/**
+ * Smart replacement: swaps components Amazon says are unavailable for the first alternative that is
+ * available and priced inside the band, keeping the original in a replacement record so it can be
+ * restored. Only an answer from Amazon about an item counts as "unavailable": a throttle, a network
+ * error or an auth failure makes the component an 'error' and changes nothing (the original site
+ * replaced components in bulk while it was blocked).
+ *
+ * Band: a candidate may cost at most original + min(original x replacementMaxIncreasePercent %,
+ * replacementMaxIncreaseEuro); cheaper is always fine. A candidate without a price is never taken (its
+ * cost is unknown). When the original has no price there is nothing to compare with: the first
+ * available candidate that has a price is taken.
+ */
+import type { Kysely } from 'kysely';
+import { isValidAsin, normalizeAsin, productUrl } from '../../common/asin';
+import { AppError, notFound } from '../../common/errors';
+import { centsToEuro, euroToCents } from '../../common/money';
+import type { AppConfig, PricingConfig } from '../../config/env';
+import type { ComponentRow, Database } from '../../db/schema';
+import { type CreatorsClient, type FoundItem, type ItemLookup, MAX_ITEMS_PER_REQUEST } from '../../integrations/amazon-creators';
+import type { AlternativesService } from '../alternatives/alternatives.service';
+import type { Alternative } from '../alternatives/alternatives.types';
+import { findBuildById } from '../builds/builds.repository';
+import type { ComponentAdmin } from '../builds/builds.types';
+import type { Clock } from '../clock';
+import type { ContentEvents } from '../content-events';
+import type { JobsService } from '../jobs/jobs.service';
+import { applyObservation } from '../pricing/pricing.repository';
+import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability } from '../pricing/retailer';
+import * as repo from './replacements.repository';
+import type {
+  ReplacementRecord,
+  RestoreOutcome,
+  ScheduledReplacementRun,
+  SmartReplacementOutcome,
+  SmartReplacementResult,
+  SmartReplacementSummary,
+} from './replacements.types';
+
+export const REPLACEMENT_REASON = 'Prodotto originale non disponibile su Amazon';
+const BUILD_NOT_FOUND = 'Build non trovata';
+const REPLACEMENT_NOT_FOUND = 'Sostituzione non trovata';
+const ALREADY_RESTORED = 'Questa sostituzione è già stata ripristinata';
+const CHANGED_MEANWHILE = 'Il componente è stato modificato durante la sostituzione: riprova';
+const NO_ALTERNATIVES = 'Prodotto non disponibile su Amazon e nessuna alternativa configurata';
+
+export interface ReplacementsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<AppConfig, 'amazon' | 'pricing' | 'defaultAffiliateTag'>;
+  retailer: Retailer;
+  alternatives: Pick<AlternativesService, 'listCandidatesFor'>;
+  jobs: JobsService;
+  events: ContentEvents;
+}
+
+/** Highest acceptable substitute price in cents; null when the original has no price (no limit to apply). */
+export function maxReplacementCents(
+  originalCents: number | null,
+  band: Pick<PricingConfig, 'replacementMaxIncreasePercent' | 'replacementMaxIncreaseEuro'>,
+): number | null {
+  if (originalCents === null) return null;
+  const byPercent = Math.round((originalCents * band.replacementMaxIncreasePercent) / 100);
+  const byEuro = Math.round(band.replacementMaxIncreaseEuro * 100);
+  return originalCents + Math.min(byPercent, byEuro);
+}
+
+function formatEuro(cents: number): string {
+  return `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+}
+
+function priceCentsOf(lookup: ItemLookup | undefined): number | null {
+  return lookup?.status === 'found' && lookup.price !== null ? euroToCents(lookup.price) : null;
+}
+
+function summarize(results: SmartReplacementResult[]): SmartReplacementSummary {
+  const count = (status: SmartReplacementResult['status']) => results.filter((r) => r.status === status).length;
+  return { available: count('available'), replaced: count('replaced'), unavailable: count('unavailable'), errors: count('error') };
+}
+
+/** The admin component shape (builds.types.ts ComponentAdmin): the link as stored, without re-tagging. */
+function toComponentAdmin(row: ComponentRow): ComponentAdmin {
+  return {
+    id: row.id,
+    build_id: row.build_id,
+    type: row.type,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    specs: row.specs,
+    price: centsToEuro(row.price_cents),
+    amazon_link: row.amazon_link,
+    asin: row.asin,
+    position: row.position,
+    is_replaced: row.is_replaced ? 1 : 0,
+    replacement_reason: row.replacement_reason,
+    tier: row.tier,
+    price_source: row.price_source,
+    price_updated_at: row.price_updated_at,
+    availability: row.availability,
+    availability_checked_at: row.availability_checked_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Thrown inside a swap transaction to roll it back when the row changed under us. */
+class ChangedMeanwhile extends Error {}
+
+/** A component found unavailable, with what its substitute is chosen against. */
+interface Unavailable {
+  component: ComponentRow;
+  asin: string;
+  /** The open record when the component is already a substitute: the original's data lives there. */
+  record: repo.ReplacementRow | undefined;
+  /** Band reference: the original's price (for a substitute, the price the original had when swapped out). */
+  referenceCents: number | null;
+  lastKnownCents: number | null;
+  candidates: Alternative[];
+}
+
+interface Chosen {
+  alternative: Alternative;
+  item: FoundItem;
+  priceCents: number;
+}
+
+export function createReplacementsService(deps: ReplacementsDeps) {
+  const { db, clock, jobs } = deps;
+  const now = () => clock.now().toISOString();
+
+  /** Stores what Amazon said about each ASIN (components + price history); unknown answers are not stored. */
+  async function storeObservations(lookups: Map<string, ItemLookup>, observedAt: string): Promise<number> {
+    let stored = 0;
+    await db.transaction().execute(async (trx) => {
+      for (const [asin, lookup] of lookups) {
+        if (classifyLookup(lookup) === 'unknown') continue;
+        await applyObservation(trx, asin, { priceCents: priceCentsOf(lookup), availability: storedAvailability(lookup), observedAt });
+        stored += 1;
+      }
+    });
+    return stored;
+  }
+
+  function errorResult(component: ComponentRow, asin: string, message: string, priceCents: number | null = component.price_cents): SmartReplacementResult {
+    return { componentId: component.id, asin, status: 'error', success: false, price: centsToEuro(priceCents), message };
+  }
+
+  function unknownMessage(lookup: ItemLookup | undefined): string {
+    if (!lookup) return 'Nessuna risposta da Amazon per questo prodotto';
+    if (lookup.status === 'not_found') return `Disponibilità non verificabile: ${lookup.message}`;
+    return 'Amazon non indica la disponibilità di questo prodotto';
+  }
+
+  /** The first candidate, in priority order, that is available with a price inside the band; else why none is. */
+  function choose(entry: Unavailable, lookups: Map<string, ItemLookup>): Chosen | string {
+    if (entry.candidates.length === 0) return NO_ALTERNATIVES;
+    const limit = maxReplacementCents(entry.referenceCents, deps.config.pricing);
+    let overBand = false;
+    let withoutPrice = false;
+    for (const alternative of entry.candidates) {
+      const lookup = lookups.get(normalizeAsin(alternative.alternative_asin));
+      if (!lookup || lookup.status !== 'found' || classifyLookup(lookup) !== 'available') continue;
+      const priceCents = priceCentsOf(lookup);
+      if (priceCents === null) {
+        withoutPrice = true;
+        continue;
+      }
+      if (limit !== null && priceCents > limit) {
+        overBand = true;
+        continue;
+      }
+      return { alternative, item: lookup, priceCents };
+    }
+    if (overBand) {
+      return `Prodotto non disponibile su Amazon: le alternative disponibili superano la fascia di prezzo consentita (massimo ${formatEuro(limit!)})`;
+    }
+    if (withoutPrice) return 'Prodotto non disponibile su Amazon: le alternative disponibili non hanno un prezzo su Amazon';
+    return 'Prodotto non disponibile su Amazon e nessuna alternativa disponibile';
+  }
+
+  /** Swaps the substitute into the component row in place, keeping the original in the (one) open record. */
+  async function swap(buildId: number, tag: string, entry: Unavailable, chosen: Chosen): Promise<SmartReplacementResult> {
+    const asin = normalizeAsin(chosen.alternative.alternative_asin);
+    const name = chosen.alternative.alternative_name?.trim() || chosen.item.title || asin;
+    const url = productUrl(asin, tag);
+    const timestamp = now();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findComponentById(trx, entry.component.id);
+        if (!row || row.build_id !== buildId || normalizeAsin(row.asin ?? '') !== entry.asin) throw new ChangedMeanwhile();
+        const record = await repo.findOpenByComponentId(trx, row.id);
+        if (entry.record && record?.id !== entry.record.id) throw new ChangedMeanwhile(); // restored meanwhile
+        if (record && entry.record) {
+          await repo.updateReplacementReason(trx, record.id, REPLACEMENT_REASON);
+        } else if (!record) {
+          await repo.insertReplacement(trx, {
+            build_id: buildId,
+            component_id: row.id,
+            original_type: row.type,
+            original_name: row.name,
+            original_brand: row.brand,
+            original_model: row.model,
+            original_specs: row.specs,
+            original_asin: row.asin,
+            original_link: row.amazon_link,
+            original_price_cents: row.price_cents,
+            original_position: row.position,
+            replacement_reason: REPLACEMENT_REASON,
+            created_at: timestamp,
+            restored_at: null,
+          });
+        } else {
+          // An open record we did not expect (the row was replaced by someone else meanwhile).
+          throw new ChangedMeanwhile();
+        }
+        await repo.updateComponent(trx, row.id, {
+          name,
+          // The original's brand/model/specs describe another product: the record keeps them for restore.
+          brand: chosen.item.brand,
+          model: null,
+          specs: null,
+          amazon_link: url,
+          asin,
+          price_cents: chosen.priceCents,
+          price_source: 'amazon',
+          price_updated_at: timestamp,
+          availability: chosen.item.availability,
+          availability_checked_at: timestamp,
+          is_replaced: 1,
+          replacement_reason: REPLACEMENT_REASON,
+          updated_at: timestamp,
+        });
+      });
+    } catch (error) {
+      if (error instanceof ChangedMeanwhile) return errorResult(entry.component, entry.asin, CHANGED_MEANWHILE, entry.lastKnownCents);
+      throw error;
+    }
+    const price = centsToEuro(chosen.priceCents);
+    return {
+      componentId: entry.component.id,
+      asin: entry.asin,
+      status: 'replaced',
+      success: true,
+      price,
+      message: `Sostituito con ${name}`,
+      replacement: { asin, name, url, price },
+    };
+  }
+
+  async function replaceInBuild(client: CreatorsClient, buildId: number): Promise<{ outcome: SmartReplacementOutcome; requests: number }> {
+    const build = await findBuildById(db, buildId);
+    if (!build) throw notFound(BUILD_NOT_FOUND);
+    const tag = build.affiliate_tag || deps.config.defaultAffiliateTag;
+    const components = await repo.listComponentsWithAsin(db, buildId);
+    const openRecords = new Map<number, repo.ReplacementRow>();
+    for (const record of await repo.findOpenByComponentIds(db, components.map((c) => c.id))) {
+      if (record.component_id !== null && !openRecords.has(record.component_id)) openRecords.set(record.component_id, record);
+    }
+
+    const results = new Map<number, SmartReplacementResult>();
+    const checkable = components.filter((c) => {
+      if (isValidAsin(normalizeAsin(c.asin!))) return true;
+      // Never looked up: the client would call it "not found" without asking Amazon.
+      results.set(c.id, errorResult(c, c.asin!, 'ASIN non valido: impossibile verificare la disponibilità'));
+      return false;
+    });
+    const finish = (requests: number) => {
+      const list = components.map((c) => results.get(c.id)!);
+      return { outcome: { results: list, summary: summarize(list) }, requests };
+    };
+    if (checkable.length === 0) return finish(0);
+
+    const asins = [...new Set(checkable.map((c) => normalizeAsin(c.asin!)))];
+    let requests = Math.ceil(asins.length / MAX_ITEMS_PER_REQUEST);
+    let lookups: Map<string, ItemLookup>;
+    try {
+      lookups = await client.getItems(asins);
+    } catch (error) {
+      const message = describeRetailerError(error);
+      for (const c of checkable) results.set(c.id, errorResult(c, normalizeAsin(c.asin!), message));
+      return finish(requests);
+    }
+    let changed = (await storeObservations(lookups, now())) > 0;
+
+    const unavailable: Unavailable[] = [];
+    for (const c of checkable) {
+      const asin = normalizeAsin(c.asin!);
+      const lookup = lookups.get(asin);
+      const lastKnownCents = priceCentsOf(lookup) ?? c.price_cents;
+      const kind = classifyLookup(lookup);
+      if (kind === 'available') {
+        results.set(c.id, { componentId: c.id, asin, status: 'available', success: true, price: centsToEuro(lastKnownCents) });
+      } else if (kind === 'unknown') {
+        results.set(c.id, errorResult(c, asin, unknownMessage(lookup), lastKnownCents));
+      } else {
+        const record = c.is_replaced ? openRecords.get(c.id) : undefined;
+        const originalAsin = record?.original_asin ? normalizeAsin(record.original_asin) : asin;
+        const candidates = (await deps.alternatives.listCandidatesFor(originalAsin, record?.original_type ?? c.type)).filter((alternative) => {
+          const candidate = normalizeAsin(alternative.alternative_asin);
+          return candidate !== asin && candidate !== originalAsin && isValidAsin(candidate);
+        });
+        // The price the original had when it left the build (this run's observation included).
+        const referenceCents = record ? record.original_price_cents : lastKnownCents;
+        unavailable.push({ component: c, asin, record, referenceCents, lastKnownCents, candidates });
+      }
+    }
+
+    const candidateAsins = [...new Set(unavailable.flatMap((entry) => entry.candidates.map((a) => normalizeAsin(a.alternative_asin))))];
+    let candidateLookups = new Map<string, ItemLookup>();
+    if (candidateAsins.length > 0) {
+      requests += Math.ceil(candidateAsins.length / MAX_ITEMS_PER_REQUEST);
+      try {
+        candidateLookups = await client.getItems(candidateAsins);
+      } catch (error) {
+        const message = describeRetailerError(error);
+        for (const entry of unavailable) {
+          // Without candidates no lookup was needed: the answer about the original stands.
+          if (entry.candidates.length === 0) results.set(entry.component.id, unavailableResult(entry, NO_ALTERNATIVES));
+          else results.set(entry.component.id, errorResult(entry.component, entry.asin, `Alternative non verificabili: ${message}`, entry.lastKnownCents));
+        }
+        if (changed) deps.events.emitChange();
+        return finish(requests);
+      }
+      if ((await storeObservations(candidateLookups, now())) > 0) changed = true;
+    }
+
+    for (const entry of unavailable) {
+      const chosen = choose(entry, candidateLookups);
+      if (typeof chosen === 'string') {
+        results.set(entry.component.id, unavailableResult(entry, chosen));
+        continue;
+      }
+      const result = await swap(buildId, tag, entry, chosen);
+      if (result.status === 'replaced') changed = true;
+      results.set(entry.component.id, result);
+    }
+    if (changed) deps.events.emitChange();
+    return finish(requests);
+  }
+
+  function unavailableResult(entry: Unavailable, message: string): SmartReplacementResult {
+    return { componentId: entry.component.id, asin: entry.asin, status: 'unavailable', success: false, price: centsToEuro(entry.lastKnownCents), message };
+  }
+
+  /**
+   * POST /builds/{id}/smart-replacement. Runs under the shared price-work lease: a manual run answers
+   * 409 while other price work runs; a scheduled run returns null instead.
+   */
+  async function runSmartReplacement(buildId: number, trigger: 'manual' | 'scheduled' = 'manual'): Promise<SmartReplacementOutcome | null> {
+    const client = requireRetailer(deps.retailer, deps.config);
+    if (!(await findBuildById(db, buildId))) throw notFound(BUILD_NOT_FOUND);
+    return jobs.runExclusive(`smart-replacement-${buildId}`, trigger, async () => {
+      const { outcome, requests } = await replaceInBuild(client, buildId);
+      const { summary } = outcome;
+      return {
+        value: outcome,
+        counts: {
+          total: outcome.results.length,
+          updated: summary.replaced,
+          unchanged: summary.available,
+          unavailable: summary.unavailable,
+          failed: summary.errors,
+          requests,
+        },
+      };
+    });
+  }
+
+  /**
+   * Follow-up of a scheduled refresh (called by the scheduler when smartReplacementOnRefresh is on):
+   * runs the smart replacement on every published build that holds one of these ASINs. A failure on
+   * one build is logged and does not stop the others.
+   */
+  async function runScheduledReplacements(unavailableAsins: string[]): Promise<ScheduledReplacementRun[]> {
+    if (!deps.retailer) return [];
+    const asins = [...new Set(unavailableAsins.filter((a): a is string => typeof a === 'string').map(normalizeAsin).filter(isValidAsin))];
+    const runs: ScheduledReplacementRun[] = [];
+    for (const buildId of await repo.findPublishedBuildIdsWithAsins(db, asins)) {
+      try {
+        runs.push({ buildId, outcome: await runSmartReplacement(buildId, 'scheduled') });
+      } catch (error) {
+        const message = describeRetailerError(error);
+        console.error(`[sostituzioni] sostituzione automatica della build ${buildId} non riuscita: ${message}`);
+        runs.push({ buildId, outcome: null, error: message });
+      }
+    }
+    return runs;
+  }
+
+  /** GET /replacements: open records, newest first. */
+  async function listReplacements(): Promise<{ replacements: ReplacementRecord[] }> {
+    const rows = await repo.listOpenReplacements(db);
+    return {
+      replacements: rows.map((row) => ({
+        id: row.id,
+        build_id: row.build_id,
+        build_title: row.build_title,
+        component_id: row.substitute_id ?? null,
+        name: row.substitute_name ?? null,
+        price: centsToEuro(row.substitute_price_cents),
+        asin: row.substitute_asin ?? null,
+        type: row.substitute_type ?? row.original_type,
+        amazon_link: row.substitute_link ?? null,
+        original_name: row.original_name,
+        original_asin: row.original_asin,
+        original_link: row.original_link,
+        original_price: centsToEuro(row.original_price_cents),
+        replacement_reason: row.replacement_reason,
+        created_at: row.created_at,
+      })),
+    };
+  }
+
+  /**
+   * Price metadata of a restored original: dated by the latest Amazon observation at that price when
+   * there is one; otherwise the price is the build's as of the swap (never presented as fresher).
+   */
+  async function restoredPriceMeta(trx: Kysely<Database>, record: repo.ReplacementRow) {
+    if (record.original_price_cents === null) return { price_source: null, price_updated_at: null };
+    const observed = record.original_asin ? await repo.findLatestObservationAtPrice(trx, record.original_asin, record.original_price_cents) : undefined;
+    if (observed) return { price_source: 'amazon', price_updated_at: observed.observed_at };
+    return { price_source: 'manual', price_updated_at: record.created_at };
+  }
+
+  /**
+   * POST /replacements/{id}/restore: the original's fields go back into the same component row (same id
+   * and position), the substitute is gone, the record is closed; all in one transaction. If the
+   * substitute was deleted meanwhile, the original is re-inserted at its original position.
+   */
+  async function restore(replacementId: number): Promise<RestoreOutcome> {
+    const component = await db.transaction().execute(async (trx) => {
+      const timestamp = now();
+      if (!(await repo.closeReplacement(trx, replacementId, timestamp))) {
+        if (!(await repo.findReplacementById(trx, replacementId))) throw notFound(REPLACEMENT_NOT_FOUND);
+        throw new AppError('CONFLICT', ALREADY_RESTORED);
+      }
+      const record = (await repo.findReplacementById(trx, replacementId))!;
+      const original = {
+        type: record.original_type,
+        name: record.original_name,
+        brand: record.original_brand,
+        model: record.original_model,
+        specs: record.original_specs,
+        asin: record.original_asin,
+        amazon_link: record.original_link,
+        price_cents: record.original_price_cents,
+        ...(await restoredPriceMeta(trx, record)),
+        // Unknown until the next check: what we knew was about the substitute.
+        availability: null,
+        availability_checked_at: null,
+        is_replaced: 0,
+        replacement_reason: null,
+        updated_at: timestamp,
+      };
+      const current = record.component_id === null ? undefined : await repo.findComponentById(trx, record.component_id);
+      let componentId: number;
+      if (current && current.build_id === record.build_id) {
+        await repo.updateComponent(trx, current.id, original);
+        componentId = current.id;
+      } else {
+        componentId = await repo.insertComponent(trx, { ...original, build_id: record.build_id, position: record.original_position, created_at: timestamp });
+      }
+      return (await repo.findComponentById(trx, componentId))!;
+    });
+    deps.events.emitChange();
+    return { ok: true, component: toComponentAdmin(component) };
+  }
+
+  return { runSmartReplacement, runScheduledReplacements, listReplacements, restore };
+}
+
+export type ReplacementsService = ReturnType<typeof createReplacementsService>;
