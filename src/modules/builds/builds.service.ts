@@ -67,7 +67,8 @@ function toComponentPublic(row: ComponentRow, tag: string): ComponentPublic {
   };
 }
 
-function toComponentAdmin(row: ComponentRow): ComponentAdmin {
+/** The admin component shape: the link as stored (the author edits it), without our tag. */
+export function toComponentAdmin(row: ComponentRow): ComponentAdmin {
   return {
     ...toComponentPublic(row, ''),
     amazon_link: row.amazon_link, // the author edits the link as typed, without our tag

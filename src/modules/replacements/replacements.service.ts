@@ -20,7 +20,7 @@ import { type CreatorsClient, type FoundItem, type ItemLookup, MAX_ITEMS_PER_REQ
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { Alternative } from '../alternatives/alternatives.types';
 import { findBuildById } from '../builds/builds.repository';
-import type { ComponentAdmin } from '../builds/builds.types';
+import { toComponentAdmin } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
@@ -75,32 +75,6 @@ function priceCentsOf(lookup: ItemLookup | undefined): number | null {
 function summarize(results: SmartReplacementResult[]): SmartReplacementSummary {
   const count = (status: SmartReplacementResult['status']) => results.filter((r) => r.status === status).length;
   return { available: count('available'), replaced: count('replaced'), unavailable: count('unavailable'), errors: count('error') };
-}
-
-/** The admin component shape (builds.types.ts ComponentAdmin): the link as stored, without re-tagging. */
-function toComponentAdmin(row: ComponentRow): ComponentAdmin {
-  return {
-    id: row.id,
-    build_id: row.build_id,
-    type: row.type,
-    name: row.name,
-    brand: row.brand,
-    model: row.model,
-    specs: row.specs,
-    price: centsToEuro(row.price_cents),
-    amazon_link: row.amazon_link,
-    asin: row.asin,
-    position: row.position,
-    is_replaced: row.is_replaced ? 1 : 0,
-    replacement_reason: row.replacement_reason,
-    tier: row.tier,
-    price_source: row.price_source,
-    price_updated_at: row.price_updated_at,
-    availability: row.availability,
-    availability_checked_at: row.availability_checked_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
 }
 
 /** Thrown inside a swap transaction to roll it back when the row changed under us. */
