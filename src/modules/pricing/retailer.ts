@@ -22,8 +22,12 @@ export function requireRetailer(retailer: Retailer, config: Pick<AppConfig, 'ama
 export type Availability = 'available' | 'unavailable' | 'unknown';
 
 const UNAVAILABLE_TYPES = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
-/** Amazon says the item does not exist (any more). ItemNotAccessible only says the API cannot show it. */
-const GONE_CODES = new Set(['ResourceNotFoundException', 'ResourceNotFound', 'InvalidParameterValue']);
+/**
+ * Amazon says this very item does not exist (any more). ItemNotAccessible only says the API cannot show
+ * it, and a whole-request 404 (ResourceNotFoundException) names no item: neither proves unavailability,
+ * and the same ASIN would get a different answer depending on the other ASINs in its request.
+ */
+const GONE_CODES = new Set(['InvalidParameterValue']);
 
 export function classifyLookup(lookup: ItemLookup | undefined): Availability {
   if (!lookup) return 'unknown';
