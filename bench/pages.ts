@@ -9,9 +9,13 @@
  * Prints requests/s and latency p50/p99 per target and, for the cached pages, the ratio of our
  * throughput to nginx's against the 25 % target.
  *
- *   npm run build && npx tsx bench/pages.ts [--duration 10] [--connections 20] [--warmup 1] [--workers 1]
+ *   npm run build && npx tsx bench/pages.ts [--duration 10] [--connections 20] [--warmup 1] [--workers 1] [--generator wrk]
+ *
+ * The load generator is autocannon (programmatic, in a worker thread). `--generator wrk` uses wrk
+ * (Debian package, C, separate process) instead: it needs far less CPU per request, so on a small
+ * machine it shows how far nginx really goes when autocannon is the limit.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
@@ -61,7 +65,9 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const TARGET_RATIO = 0.25;
 /** The page cache keeps an entry 60 s (src/server/app.ts): a cached run must fit in that window. */
 const PAGE_CACHE_TTL_S = 60;
-const NGINX_CANDIDATES = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean) as string[];
+/** $NGINX_BIN / $WRK_BIN replace the default locations (Debian's packages). */
+const NGINX_CANDIDATES = process.env.NGINX_BIN ? [process.env.NGINX_BIN] : ['/usr/sbin/nginx', '/usr/bin/nginx'];
+const WRK_CANDIDATES = process.env.WRK_BIN ? [process.env.WRK_BIN] : ['/usr/bin/wrk', '/usr/local/bin/wrk'];
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 /** What a browser sends: the page cache answers br (it prefers br when accepted), nginx likewise. */
 const REQUEST_HEADERS = {
@@ -74,7 +80,11 @@ interface Options {
   duration: number;
   connections: number;
   warmup: number;
+  /** autocannon worker threads, or wrk threads. */
   workers: number;
+  generator: 'autocannon' | 'wrk';
+  /** Path of the wrk binary when generator is wrk. */
+  wrk?: string;
 }
 
 function parseOptions(): Options {
@@ -84,14 +94,18 @@ function parseOptions(): Options {
       connections: { type: 'string', default: '20' },
       warmup: { type: 'string', default: '1' },
       workers: { type: 'string', default: '1' },
+      generator: { type: 'string', default: 'autocannon' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     console.log(
       'Usage: npx tsx bench/pages.ts [--duration <s>=10] [--connections <n>=20] [--warmup <s>=1] [--workers <n>=1]\n' +
+        '                              [--generator autocannon|wrk]\n' +
         '  Needs `npm run build` first. nginx (Debian package) is started from /usr/sbin/nginx, or $NGINX_BIN.\n' +
-        '  --workers 0 runs autocannon on the server\'s own event loop, which skews the figures.',
+        '  --workers     load generator threads: autocannon worker threads (0 runs autocannon on the server\'s own\n' +
+        '                event loop, which skews the figures), or wrk threads (at least 1)\n' +
+        '  --generator   autocannon (default, npm) or wrk (apt-get install -y wrk; needs less CPU per request)',
     );
     process.exit(0);
   }
@@ -103,17 +117,47 @@ function parseOptions(): Options {
     }
     return value;
   };
-  const options = {
+  if (values.generator !== 'autocannon' && values.generator !== 'wrk') {
+    console.error(`--generator must be autocannon or wrk (got "${values.generator}")`);
+    process.exit(2);
+  }
+  const options: Options = {
     duration: number('duration', values.duration, 1, 50),
     connections: number('connections', values.connections, 1),
     warmup: number('warmup', values.warmup, 0, 5),
-    workers: number('workers', values.workers, 0),
+    workers: number('workers', values.workers, values.generator === 'wrk' ? 1 : 0),
+    generator: values.generator,
   };
+  if (options.generator === 'wrk') {
+    options.wrk = WRK_CANDIDATES.find((path) => existsSync(path));
+    if (!options.wrk) {
+      console.error(`wrk not found (looked for ${WRK_CANDIDATES.join(', ')}). Install it from Debian:\n\n  apt-get install -y wrk\n`);
+      process.exit(1);
+    }
+    if (options.connections < options.workers) {
+      console.error('--connections must be at least --workers with wrk');
+      process.exit(2);
+    }
+  }
   if (options.duration + options.warmup + 5 > PAGE_CACHE_TTL_S) {
     console.error(`--duration + --warmup must stay under ${PAGE_CACHE_TTL_S - 5} s: cache entries live ${PAGE_CACHE_TTL_S} s`);
     process.exit(2);
   }
   return options;
+}
+
+/** Share of all cores' time spent not idle during the next `ms` milliseconds (this process is idle meanwhile). */
+async function cpuBusyShare(ms: number): Promise<number> {
+  const sample = () =>
+    cpus().reduce(
+      (sum, cpu) => ({ idle: sum.idle + cpu.times.idle, total: sum.total + Object.values(cpu.times).reduce((a, b) => a + b, 0) }),
+      { idle: 0, total: 0 },
+    );
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sample();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -183,6 +227,10 @@ async function capturePage(url: string): Promise<PageBodies> {
 
 interface Nginx {
   url: string;
+  /** Temporary prefix (config, pages, logs); stop() removes it. */
+  dir: string;
+  /** Synchronous, for an abrupt exit: asks the master to stop (SIGTERM). */
+  kill(): void;
   brotli: boolean;
   version: string;
   stop(): Promise<void>;
@@ -302,7 +350,7 @@ ${addHeaders}
     await stop();
     throw error;
   }
-  return { url, brotli, version, stop };
+  return { url, dir, kill: killOnExit, brotli, version, stop };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -310,6 +358,7 @@ ${addHeaders}
 
 interface Row {
   target: string;
+  generator: Options['generator'];
   kind: 'cached' | 'nginx' | 'uncached';
   page: string;
   requestsPerSecond: number;
@@ -333,13 +382,48 @@ module.exports = function setupRequest(request) {
 };
 `;
 
-async function load(
-  options: Options,
-  label: { target: string; kind: Row['kind']; page: string },
-  base: string,
-  path: string,
-  setupRequest?: string,
-): Promise<Row> {
+/**
+ * The same for wrk: one Lua state per thread; setup() numbers the threads, init() receives a prefix
+ * unique to this wrk invocation (so the measured run does not replay the warm-up's URLs).
+ */
+const NOCACHE_LUA = `local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+local counter = 0
+local prefix = ""
+function init(args)
+  prefix = args[1] or ""
+end
+function request()
+  counter = counter + 1
+  local separator = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. separator .. "nocache=" .. prefix .. "-" .. id .. "-" .. counter)
+end
+`;
+
+type Label = { target: string; kind: Row['kind']; page: string };
+interface NocacheScripts {
+  autocannon: string;
+  wrk: string;
+}
+
+function load(options: Options, label: Label, base: string, path: string, nocache?: NocacheScripts): Promise<Row> {
+  return options.generator === 'wrk' ? loadWithWrk(options, label, base, path, nocache) : loadWithAutocannon(options, label, base, path, nocache);
+}
+
+function describeRow(row: Row, path: string, nocache: boolean, extra: string) {
+  const digits = row.generator === 'wrk' ? 2 : 0;
+  console.log(
+    `${row.target}  (${path}${nocache ? '?nocache=<unique>' : ''})\n` +
+      `  requests/s (avg) ${row.requestsPerSecond.toFixed(1)}   latency p50 ${row.p50.toFixed(digits)} ms   p99 ${row.p99.toFixed(digits)} ms${extra}\n` +
+      `  ${row.total} requests, ~${Math.round(row.bytesPerResponse)} bytes/response incl. headers, non-2xx ${row.non2xx}, errors/timeouts ${row.errors}\n`,
+  );
+}
+
+async function loadWithAutocannon(options: Options, label: Label, base: string, path: string, nocache?: NocacheScripts): Promise<Row> {
+  const setupRequest = nocache?.autocannon;
   const result = await autocannon({
     url: `${base}${path}`,
     connections: options.connections,
@@ -352,6 +436,7 @@ async function load(
   const total = result.requests.total ?? result['2xx'] + result.non2xx;
   const row: Row = {
     ...label,
+    generator: 'autocannon',
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -363,13 +448,61 @@ async function load(
   const codes = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}: ${count}`)
     .join(', ');
-  console.log(
-    `${label.target}  (${path}${setupRequest ? '?nocache=<unique>' : ''})\n` +
-      `  requests/s (avg) ${row.requestsPerSecond.toFixed(1)}   latency p50 ${row.p50} ms   p99 ${row.p99} ms` +
-      `   (avg ${result.latency.average.toFixed(2)} ms, max ${result.latency.max.toFixed(2)} ms)\n` +
-      `  ${row.total} requests, ~${Math.round(row.bytesPerResponse)} bytes/response incl. headers, non-2xx ${row.non2xx}, ` +
-      `errors/timeouts ${row.errors}, status codes { ${codes} }\n`,
-  );
+  describeRow(row, path, Boolean(setupRequest), `   (avg ${result.latency.average.toFixed(2)} ms, max ${result.latency.max.toFixed(2)} ms), status codes { ${codes} }`);
+  return row;
+}
+
+function runWrk(options: Options, seconds: number, url: string, script?: string, prefix?: string): Promise<string> {
+  const args = ['-t', String(options.workers), '-c', String(options.connections), '-d', `${seconds}s`, '--latency', '--timeout', '10s'];
+  for (const [name, value] of Object.entries(REQUEST_HEADERS)) args.push('-H', `${name}: ${value}`);
+  if (script) args.push('-s', script);
+  args.push(url);
+  if (prefix) args.push('--', prefix);
+  return new Promise((resolve, reject) => {
+    execFile(options.wrk!, args, { timeout: (seconds + 30) * 1000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`wrk failed: ${error.message}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** wrk prints times as 812.00us, 1.20ms or 1.05s. */
+function wrkMilliseconds(value: string, unit: string): number {
+  const number = Number(value);
+  return unit === 'us' ? number / 1000 : unit === 's' ? number * 1000 : unit === 'm' ? number * 60_000 : number;
+}
+
+function wrkBytes(value: string, unit: string): number {
+  const scale: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
+  return Number(value) * (scale[unit] ?? 1);
+}
+
+async function loadWithWrk(options: Options, label: Label, base: string, path: string, nocache?: NocacheScripts): Promise<Row> {
+  const url = `${base}${path}`;
+  const script = nocache?.wrk;
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  if (options.warmup > 0) await runWrk(options, options.warmup, url, script, `${run}w`);
+  const output = await runWrk(options, options.duration, url, script, `${run}m`);
+  const match = (pattern: RegExp) => output.match(pattern);
+  const perSecond = match(/Requests\/sec:\s+([\d.]+)/);
+  const p50 = match(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m);
+  const p99 = match(/^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m);
+  const totals = match(/(\d+) requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB|TB) read/);
+  if (!perSecond || !p50 || !p99 || !totals) throw new Error(`could not read wrk's output:\n${output}`);
+  const socket = match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const total = Number(totals[1]);
+  const row: Row = {
+    ...label,
+    generator: 'wrk',
+    requestsPerSecond: Number(perSecond[1]),
+    p50: wrkMilliseconds(p50[1]!, p50[2]!),
+    p99: wrkMilliseconds(p99[1]!, p99[2]!),
+    total,
+    bytesPerResponse: total > 0 ? wrkBytes(totals[2]!, totals[3]!) / total : 0,
+    non2xx: Number(match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
+    errors: socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0,
+  };
+  describeRow(row, path, Boolean(script), '');
   return row;
 }
 
@@ -377,14 +510,15 @@ function printTable(rows: Row[]) {
   const nginxFor = (page: string) => rows.find((row) => row.kind === 'nginx' && row.page === page);
   const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'bytes/resp', 'non-2xx', 'errors', 'vs nginx', `>= ${TARGET_RATIO * 100}%`];
   const lines = rows.map((row) => {
+    const digits = row.generator === 'wrk' ? 2 : 0;
     const nginx = row.kind === 'nginx' ? undefined : nginxFor(row.page);
     const ratio = nginx && nginx.requestsPerSecond > 0 ? row.requestsPerSecond / nginx.requestsPerSecond : undefined;
     const verdict = row.kind === 'cached' && ratio !== undefined ? (ratio >= TARGET_RATIO ? 'PASS' : 'FAIL') : '';
     return [
       row.target,
       row.requestsPerSecond.toFixed(1),
-      String(row.p50),
-      String(row.p99),
+      row.p50.toFixed(digits),
+      row.p99.toFixed(digits),
       String(row.total),
       String(Math.round(row.bytesPerResponse)),
       String(row.non2xx),
@@ -412,8 +546,9 @@ async function main() {
   let site: Site | undefined;
   let nginx: Nginx | undefined;
   const stopAll = () => {
-    // Ctrl-C: nginx must not outlive the script (process 'exit' also kills it).
-    rmSync(work, { recursive: true, force: true });
+    // Ctrl-C: nginx must not outlive the script, nor the temporary directories.
+    nginx?.kill();
+    for (const dir of [work, nginx?.dir, site?.dir]) if (dir) rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   };
   process.once('SIGINT', stopAll);
@@ -443,8 +578,9 @@ async function main() {
       }
     }
 
-    const setupRequest = join(work, 'nocache-request.cjs');
-    writeFileSync(setupRequest, NOCACHE_MODULE);
+    const nocache: NocacheScripts = { autocannon: join(work, 'nocache-request.cjs'), wrk: join(work, 'nocache-request.lua') };
+    writeFileSync(nocache.autocannon, NOCACHE_MODULE);
+    writeFileSync(nocache.wrk, NOCACHE_LUA);
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
     console.log(
@@ -457,14 +593,19 @@ async function main() {
     );
     console.log(
       `             ${options.duration} s per target after ${options.warmup} s warm-up, ${options.connections} connections, ` +
-        `${options.workers === 0 ? 'load generator on the main thread' : `${options.workers} autocannon worker thread(s)`}, ` +
+        (options.generator === 'wrk'
+          ? `wrk (${options.workers} thread(s), separate process)`
+          : options.workers === 0
+            ? 'autocannon on the main thread'
+            : `autocannon in ${options.workers} worker thread(s)`) +
+        ', ' +
         `User-Agent "${BENCH_USER_AGENT}", Accept-Encoding "${REQUEST_HEADERS['accept-encoding']}"`,
     );
-    if (loadavg()[0]! > availableParallelism()) {
-      console.log(
-        `             WARNING: the 1-minute load average (${loadavg()[0]!.toFixed(2)}) is above the core count: other work is ` +
-          'competing for the CPU and the figures will be low and noisy. Run again on an idle machine.',
-      );
+    // The load average lags by a minute (it still counts a previous run): measure what other work takes now.
+    const busy = await cpuBusyShare(1000);
+    console.log(`             CPU busy with other work before the runs: ${(busy * 100).toFixed(0)} % of ${availableParallelism()} cores (1 s sample)`);
+    if (busy > 0.15) {
+      console.log('             WARNING: other work is competing for the CPU: the figures will be low and noisy. Run again on an idle machine.');
     }
     for (const { path, bodies } of captured) {
       console.log(`             ${path}: ${bodies.identity.length} bytes of HTML, ${bodies.br.length} br, ${bodies.gzip.length} gzip`);
@@ -484,25 +625,40 @@ async function main() {
     }
     console.log('');
 
+    // Every content change empties the page cache: counted, so that a cached run it hit is reported.
+    const events = site.runtime.services.events;
+    let contentChanges = 0;
+    events.onChange(() => {
+      contentChanges += 1;
+    });
     const rows: Row[] = [];
+    const invalid: string[] = [];
     for (const page of pages) {
-      // Cached: the entry was stored moments ago and lives 60 s; nothing in the run stores or clears
-      // entries, so every request is a hit (checked before and after).
-      await expectCache(`${site.url}${page.path}`, 'HIT');
+      // Cached: a fresh entry (emptied, then stored by one request) lives 60 s, longer than the run;
+      // nothing else in the run stores or clears entries, so every request is a hit.
+      const url = `${site.url}${page.path}`;
+      events.emitChange();
+      await expectCache(url, 'MISS');
+      await expectCache(url, 'HIT');
+      const changesBefore = contentChanges;
       rows.push(await load(options, { target: `${page.label} cached`, kind: 'cached', page: page.path }, site.url, page.path));
-      await expectCache(`${site.url}${page.path}`, 'HIT');
+      await expectCache(url, 'HIT');
+      if (contentChanges !== changesBefore) invalid.push(`${page.label} cached: the page cache was emptied during the run (content change)`);
       if (nginx) rows.push(await load(options, { target: `${page.label} nginx static`, kind: 'nginx', page: page.path }, nginx.url, page.path));
     }
     for (const page of pages) {
       const probe = `${page.path}${page.path.includes('?') ? '&' : '?'}nocache=probe-${Date.now()}`;
       await expectCache(`${site.url}${probe}`, 'MISS');
-      rows.push(await load(options, { target: `${page.label} uncached`, kind: 'uncached', page: page.path }, site.url, page.path, setupRequest));
+      rows.push(await load(options, { target: `${page.label} uncached`, kind: 'uncached', page: page.path }, site.url, page.path, nocache));
     }
 
     const viewsAfter = await site.views(site.build.slug);
     console.log(`views of ${site.build.slug}: ${viewsBefore} before, ${viewsAfter} after (bot User-Agent: not counted)\n`);
 
-    console.log(`Summary (${options.duration} s per target, ${options.connections} connections, 2xx only count; latency in whole ms)`);
+    console.log(
+      `Summary (${options.generator}, ${options.duration} s per target, ${options.connections} connections; ` +
+        `latency in ${options.generator === 'wrk' ? 'ms' : 'whole ms (autocannon\'s histogram resolution)'})`,
+    );
     printTable(rows);
     const cached = rows.filter((row) => row.kind === 'cached');
     if (nginx) {
@@ -520,9 +676,17 @@ async function main() {
     console.log(
       'All servers and the load generator ran on the same machine and shared its cores: the figures are for comparison on this machine, not capacity.',
     );
+    if (options.generator === 'autocannon' && nginx) {
+      console.log(
+        'nginx answers a static file in microseconds: at these rates the autocannon thread, not nginx, is usually the limit, so the\n' +
+          'ratio is an upper bound. Cross-check with `--generator wrk` (apt-get install -y wrk), which needs far less CPU per request.',
+      );
+    }
     console.log(`Load average at the end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-    if (rows.some((row) => row.non2xx > 0 || row.errors > 0) || viewsAfter !== viewsBefore) {
-      console.error('\nbench:pages: some requests failed or the view counter moved; the figures above are not valid.');
+    for (const row of rows) if (row.non2xx > 0 || row.errors > 0) invalid.push(`${row.target}: ${row.non2xx} non-2xx, ${row.errors} errors`);
+    if (viewsAfter !== viewsBefore) invalid.push(`the view counter moved (${viewsBefore} -> ${viewsAfter})`);
+    if (invalid.length > 0) {
+      console.error(`\nbench:pages: the figures above are not valid:\n  ${invalid.join('\n  ')}`);
       process.exitCode = 1;
     }
   } finally {

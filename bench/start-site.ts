@@ -97,6 +97,8 @@ export interface Site {
   /** http://127.0.0.1:<port>, also the site's PUBLIC_BASE_URL (canonical links, sitemap, JSON-LD). */
   url: string;
   runtime: Runtime;
+  /** Temporary directory holding the database; close() removes it (remove it yourself on an abrupt exit). */
+  dir: string;
   /** Published demo builds, as /api/builds lists them. */
   builds: PublishedBuild[];
   /** The published demo build with the most components: the heaviest build page. */
@@ -153,6 +155,7 @@ export async function startSite(): Promise<Site> {
     return {
       url: running.url,
       runtime: ready,
+      dir,
       builds,
       build: heaviest,
       views: async (slug) => (await getJson(`${url}/api/builds/${encodeURIComponent(slug)}`)).build.views as number,
