@@ -5,7 +5,8 @@ import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { followSystemTheme, THEME_INIT_SCRIPT } from './components/theme';
-import './app.css';
+// Inlined into every page: no render-blocking stylesheet request before the first paint.
+import appCss from './app.css?inline';
 import './load-context';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e1b4b" />
         <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
         <Meta />
         <Links />
       </head>
