@@ -127,6 +127,18 @@ function byDisplayOrder(a: ComponentRow, b: ComponentRow): number {
 export function createBuildsService(deps: BuildsDeps) {
   const { db, clock } = deps;
   const shouldCountView = createViewCounter(() => clock.now().getTime());
+  // Rendered articles by build version: markdown is the costliest part of a build read.
+  const articleCache = new Map<string, string>();
+  function renderArticle(row: BuildRow, affiliateTag: string): string {
+    const key = `${row.id}|${row.updated_at}|${affiliateTag}`;
+    let html = articleCache.get(key);
+    if (html === undefined) {
+      html = renderMarkdown(row.content, { affiliateTag });
+      if (articleCache.size >= 500) articleCache.delete(articleCache.keys().next().value!);
+      articleCache.set(key, html);
+    }
+    return html;
+  }
 
   async function listPublished(query: Partial<PublicListQuery> = {}): Promise<BuildSummary[]> {
     const rows = await repo.listPublishedBuilds(db, {
@@ -151,7 +163,7 @@ export function createBuildsService(deps: BuildsDeps) {
     return {
       ...toSummary({ ...row, total_cents: totalCents, component_count: components.length }),
       content: row.content,
-      content_html: renderMarkdown(row.content, { affiliateTag: tag }),
+      content_html: renderArticle(row, tag),
       meta_title: row.meta_title || row.title,
       meta_description: row.meta_description || row.description,
       affiliate_tag: tag,
