@@ -19,9 +19,12 @@ import { jsonBodyLimit } from './middleware/json-body';
 import { requestLog } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
 import { createPageCache } from './middleware/page-cache';
-import { securityHeaders } from './middleware/security-headers';
+import { baseSecurityHeaders, securityHeaders } from './middleware/security-headers';
 import { visitorOf } from './client-ip';
 import { seoRoutes } from './seo-routes';
+
+/** A build page or its React Router data request: /build/{slug} or /build/{slug}.data */
+const BUILD_PAGE = /^\/build\/([^/]+?)(?:\.data)?$/;
 
 export interface AppDeps {
   config: AppConfig;
@@ -35,12 +38,29 @@ export interface AppDeps {
 
 export function createApp({ config, database, services, staticFiles, renderPage }: AppDeps) {
   const app = new Hono<AppEnv>();
-  const pageCache = createPageCache({ ttlMs: 60_000, maxEntries: 500 });
-  services.events.onChange(() => pageCache.clear());
   const proxy = { trustProxy: config.trustProxy };
+  const https = config.publicBaseUrl.startsWith('https://');
 
+  // Visits are counted outside the page cache, so cached pages count too; never awaited: the visitor
+  // does not wait for the counter.
+  const countVisit = (c: Context, slug: string) =>
+    services.builds.recordVisit(slug, visitorOf(c, config.trustProxy)).catch((error) => console.error('[views]', error));
+  const pageCache = createPageCache({
+    ttlMs: 60_000,
+    maxEntries: 500,
+    extraHeaders: (html) => baseSecurityHeaders({ https, html }),
+    onHit: (c) => {
+      const build = BUILD_PAGE.exec(c.req.path);
+      if (build) void countVisit(c, decodeURIComponent(build[1]!));
+      if (config.logRequests) console.log(`${c.req.method} ${c.req.path} 200 (cache)`);
+    },
+  });
+  services.events.onChange(() => pageCache.clear());
+
+  // First: a cached public page is answered before any other middleware runs.
+  if (renderPage) app.use(pageCache.serveHit);
   app.use(requestLog(config.logRequests));
-  app.use(securityHeaders({ https: config.publicBaseUrl.startsWith('https://') }));
+  app.use(securityHeaders({ https }));
   app.use('/api/*', jsonBodyLimit());
 
   app.route('/api/auth', authRoutes(services, proxy));
@@ -84,18 +104,12 @@ export function createApp({ config, database, services, staticFiles, renderPage 
     }, staticFiles);
   }
   if (renderPage) {
-    // Visits are counted here, outside the page cache, so cached pages count too (never awaited:
-    // the visitor does not wait for the counter).
     app.get('/build/:slug', async (c, next) => {
       const slug = c.req.param('slug').replace(/\.data$/, ''); // read before next(): params follow the route
       await next();
-      if (c.res.status !== 200) return;
-      services.builds.recordVisit(slug, visitorOf(c, config.trustProxy)).catch((error) => console.error('[views]', error));
+      if (c.res.status === 200) void countVisit(c, slug);
     });
-    app.use('*', async (c, next) => {
-      if (c.req.path.startsWith('/admin')) return next();
-      return pageCache.middleware(c, next);
-    });
+    app.use('*', pageCache.store);
     app.all('*', renderPage);
   }
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));

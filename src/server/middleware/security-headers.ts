@@ -1,27 +1,34 @@
-/** Security headers for every response; the API also gets a CSP that forbids everything. */
+/** Security headers for every response; pages get a CSP, the API one that forbids everything. */
 import type { MiddlewareHandler } from 'hono';
+
+// Pages: our own scripts plus React Router's inline hydration data. Nonces cannot be used because public
+// HTML is cached and shared, hence 'unsafe-inline' for scripts; everything else is locked down.
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
+  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers every response carries, plus the page CSP for HTML. Also used for cached pages. */
+export function baseSecurityHeaders(options: { https: boolean; html: boolean }): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(options.html ? { 'Content-Security-Policy': PAGE_CSP } : {}),
+  };
+}
 
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
-    if (options.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if ((headers.get('Content-Type') ?? '').startsWith('text/html')) {
-      // Pages: our own scripts plus React Router's inline hydration data. Nonces cannot be used because
-      // public HTML is cached and shared, hence 'unsafe-inline' for scripts; everything else is locked down.
-      headers.set(
-        'Content-Security-Policy',
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
-          "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-      );
-    }
+    const html = (headers.get('Content-Type') ?? '').startsWith('text/html');
+    for (const [name, value] of Object.entries(baseSecurityHeaders({ https: options.https, html }))) headers.set(name, value);
     if (c.req.path.startsWith('/api/')) {
-      headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+      headers.set('Content-Security-Policy', API_CSP);
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
     }
   };
