@@ -10,7 +10,6 @@
  *
  *   npx tsx bench/api.ts [--duration 10] [--connections 20] [--workers 1] [--postgres]
  */
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,39 +19,7 @@ import { bootstrap, type Runtime } from '../src/server/bootstrap';
 import { createApp } from '../src/server/app';
 import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from '../tests/helpers/test-database';
 
-// autocannon ships no type declarations: the few fields used here are typed locally.
-interface AutocannonHistogram {
-  average: number;
-  mean: number;
-  stddev: number;
-  min: number;
-  max: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  total?: number;
-}
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats: Record<string, { count: number }>;
-  latency: AutocannonHistogram;
-  requests: AutocannonHistogram & { sent: number };
-  throughput: AutocannonHistogram;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-  warmup?: { connections: number; duration: number };
-}
-type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon } from './autocannon';
 
 /** isbot() classifies this as a bot: the detail endpoint serves the build without counting a view. */
 const BENCH_USER_AGENT = 'bench/1.0';

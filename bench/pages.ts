@@ -18,48 +18,13 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BENCH_USER_AGENT, ensureProductionProcess, freePort, requireProductionBuild, type Site, startSite } from './start-site';
 
-// autocannon ships no type declarations: the few fields used here are typed locally (as in bench/api.ts).
-interface AutocannonHistogram {
-  average: number;
-  mean: number;
-  stddev: number;
-  min: number;
-  max: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  total?: number;
-}
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats: Record<string, { count: number }>;
-  latency: AutocannonHistogram;
-  requests: AutocannonHistogram & { sent: number };
-  throughput: AutocannonHistogram;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-  /** setupRequest is a module path: autocannon requires it in each worker thread (or on the main thread). */
-  requests?: { method: string; path: string; setupRequest?: string }[];
-  warmup?: { connections: number; duration: number };
-}
-type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon } from './autocannon';
 
 /** Cached-page throughput must be at least this share of nginx's for the same page. */
 const TARGET_RATIO = 0.25;
