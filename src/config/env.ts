@@ -72,6 +72,10 @@ const envSchema = z
     REPLACEMENT_MAX_INCREASE_EUR: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo').default(50),
     AMAZON_REQUESTS_PER_SECOND: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(10, 'al massimo 10').default(1),
     LOG_REQUESTS: booleanFlag(true),
+    UPLOAD_DIR: z.string().trim().min(1, 'non può essere vuoto').default('./data/uploads'),
+    UPLOAD_MAX_MB: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(50, 'al massimo 50').default(8),
+    REMOVE_BG_API_KEY: optionalText,
+    REMOVE_BG_API_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).default('https://api.remove.bg/v1.0/removebg'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_USERNAME === undefined) {
@@ -115,6 +119,23 @@ export interface AppConfig {
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */
   readonly amazon: AmazonConfig | null;
   readonly pricing: PricingConfig;
+  readonly uploads: UploadsConfig;
+  /** Background removal (remove.bg); null when REMOVE_BG_API_KEY is not set. */
+  readonly removeBg: RemoveBgConfig | null;
+}
+
+export interface UploadsConfig {
+  /** Local directory of the uploaded images (absolute). */
+  readonly dir: string;
+  /** Largest accepted image file, in MB (as configured) and in bytes. */
+  readonly maxMb: number;
+  readonly maxBytes: number;
+}
+
+export interface RemoveBgConfig {
+  /** Secret: sent only to the service, never to the browser or the logs. */
+  readonly apiKey: string;
+  readonly apiUrl: string;
 }
 
 export interface PricingConfig {
@@ -178,7 +199,7 @@ export function readEnvFile(path = resolve('.env')): Record<string, string> {
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID']);
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID', 'REMOVE_BG_API_KEY']);
 
 export function loadConfig(source: Record<string, string | undefined> = { ...readEnvFile(), ...process.env }): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -218,6 +239,12 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
       replacementMaxIncreasePercent: env.REPLACEMENT_MAX_INCREASE_PERCENT,
       replacementMaxIncreaseEuro: env.REPLACEMENT_MAX_INCREASE_EUR,
     },
+    uploads: {
+      dir: resolve(env.UPLOAD_DIR),
+      maxMb: env.UPLOAD_MAX_MB,
+      maxBytes: Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024),
+    },
+    removeBg: env.REMOVE_BG_API_KEY ? { apiKey: env.REMOVE_BG_API_KEY, apiUrl: env.REMOVE_BG_API_URL } : null,
     amazon:
       env.AMAZON_CREDENTIAL_ID && env.AMAZON_CREDENTIAL_SECRET && env.AMAZON_CREDENTIAL_VERSION
         ? {

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/connection';
 import type { AppServices } from '../modules/services';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminBuildRoutes } from './api/admin-builds';
+import { adminMediaRoutes, MEDIA_UPLOAD_API_PATHS, uploadedFileRoutes } from './api/admin-media';
 import { adminPricingRoutes } from './api/admin-pricing';
 import { adminReplacementRoutes } from './api/admin-replacements';
 import { authRoutes } from './api/auth';
@@ -61,7 +62,8 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   if (renderPage) app.use(pageCache.serveHit);
   app.use(requestLog(config.logRequests));
   app.use(securityHeaders({ https }));
-  app.use('/api/*', jsonBodyLimit());
+  // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
+  app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
 
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services, proxy));
@@ -73,6 +75,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   admin.route('/', adminAlternativeRoutes(services));
   admin.route('/', adminPricingRoutes(services));
   admin.route('/', adminReplacementRoutes(services));
+  admin.route('/', adminMediaRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 
@@ -80,6 +83,7 @@ export function createApp({ config, database, services, staticFiles, renderPage 
   app.all('/api/*', apiNotFound);
 
   app.route('/', seoRoutes({ db: database.db, publicBaseUrl: config.publicBaseUrl }));
+  app.route('/', uploadedFileRoutes(services));
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
     try {

@@ -6,13 +6,16 @@ import { AppError } from '../../common/errors';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export function jsonBodyLimit(): MiddlewareHandler {
-  return bodyLimit({
+/** `except`: exact paths that enforce their own, larger limit (image uploads). */
+export function jsonBodyLimit(options: { except?: readonly string[] } = {}): MiddlewareHandler {
+  const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE', 'Il corpo della richiesta è troppo grande (massimo 1 MB)');
     },
   });
+  const except = new Set(options.except ?? []);
+  return (c, next) => (except.has(c.req.path) ? next() : limit(c, next));
 }
 
 function describeIssue(issue: z.core.$ZodIssue): [string, string] {

@@ -1,0 +1,171 @@
+/**
+ * Uploaded images and background removal.
+ *
+ * An upload is accepted only if it decodes as a JPEG, PNG or WebP within the pixel limit. It is
+ * auto-rotated, stripped of all metadata (EXIF, GPS, ICC: sharp writes none by default) and stored as
+ * WebP: the normalised original (at most 1920 px wide) plus narrower variants for srcset, never
+ * upscaled. Names are content addressed, `<sha256 of the normalised pixels>-<width>.webp`, so the same
+ * image uploaded twice gives the same URLs and the files can be cached forever.
+ */
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../common/errors';
+import type { AppConfig } from '../../config/env';
+import { createRemoveBgClient, isRemoveBgError, type RemoveBgClient, type RemoveBgErrorKind } from '../../integrations/remove-bg';
+import { createLocalDirectoryStorage, isValidStorageKey, type ObjectStorage, type StoredObject } from '../../integrations/storage';
+import { IMAGE_MIME_TYPES, type ImageType, sniffImageType } from './image-type';
+
+/** Public path of the stored files (GET /uploads/:file). */
+export const UPLOADS_PATH = '/uploads';
+export const MAX_STORED_WIDTH = 1920;
+export const VARIANT_WIDTHS = [480, 960, 1280] as const;
+/** Decompression bombs: a small file declaring a huge canvas is refused before it is decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+const WEBP_QUALITY = 82;
+
+export const NOT_AN_IMAGE_MESSAGE = "Il file non è un'immagine valida (usa JPEG, PNG o WebP)";
+export const BACKGROUND_REMOVAL_ERROR_MESSAGE = 'Errore nella rimozione dello sfondo. Verifica la chiave API e riprova.';
+
+/** Stored file names: the only keys GET /uploads/:file will look up. */
+const STORED_FILE = /^[a-f0-9]{64}-\d{1,5}\.webp$/;
+
+export interface UploadedImage {
+  /** The normalised original (the widest file). */
+  url: string;
+  width: number;
+  height: number;
+  /** Every stored width, narrowest first, the original included (a ready srcset). */
+  variants: { width: number; url: string }[];
+}
+
+export interface MediaServiceDeps {
+  config: Pick<AppConfig, 'uploads' | 'removeBg'>;
+  /** Defaults to the local directory UPLOAD_DIR. */
+  storage?: ObjectStorage;
+  /** Defaults to a remove.bg client when REMOVE_BG_API_KEY is set, else null. */
+  backgroundRemover?: RemoveBgClient | null;
+}
+
+const formatMb = (mb: number) => String(mb).replace('.', ',');
+
+export function tooLargeError(maxMb: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande (massimo ${formatMb(maxMb)} MB)`);
+}
+
+const notAnImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
+
+function upstreamHint(kind: RemoveBgErrorKind, code: string | undefined): string {
+  switch (kind) {
+    case 'auth':
+      return 'remove.bg ha rifiutato la chiave API: controlla REMOVE_BG_API_KEY';
+    case 'credits':
+      return 'Crediti remove.bg esauriti';
+    case 'throttled':
+      return 'Troppe richieste a remove.bg: riprova tra poco';
+    case 'bad_request':
+      return code === 'unknown_foreground'
+        ? 'remove.bg non ha riconosciuto un soggetto in primo piano'
+        : "remove.bg non è riuscito a elaborare l'immagine";
+    default:
+      return 'Servizio remove.bg non raggiungibile o in errore: riprova più tardi';
+  }
+}
+
+export function createMediaService({ config, storage, backgroundRemover }: MediaServiceDeps) {
+  const store = storage ?? createLocalDirectoryStorage(config.uploads.dir);
+  const remover = backgroundRemover !== undefined ? backgroundRemover : config.removeBg ? createRemoveBgClient(config.removeBg) : null;
+  const { maxBytes, maxMb } = config.uploads;
+
+  /** Type and size checks that need only the header: 413/415 before any pixel is decoded. */
+  async function inspect(bytes: Uint8Array): Promise<ImageType> {
+    if (bytes.length > maxBytes) throw tooLargeError(maxMb);
+    const type = sniffImageType(bytes);
+    if (!type) throw notAnImage();
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      throw notAnImage();
+    }
+    if (metadata.format !== type || !metadata.width || !metadata.height) throw notAnImage();
+    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande (massimo ${MAX_INPUT_PIXELS / 1_000_000} megapixel)`);
+    }
+    return type;
+  }
+
+  /** Decodes the whole image: rotated upright, sRGB, 8 bit, at most MAX_STORED_WIDTH wide. Any decoder error is a 415. */
+  async function normalise(bytes: Uint8Array) {
+    try {
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+        .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+        .toColourspace('srgb')
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      return { pixels: data, width: info.width, height: info.height, channels: info.channels };
+    } catch {
+      throw notAnImage();
+    }
+  }
+
+  function requireBackgroundRemoval(): RemoveBgClient {
+    if (remover) return remover;
+    throw new AppError('SERVICE_UNAVAILABLE', BACKGROUND_REMOVAL_ERROR_MESSAGE, {
+      details: ['Rimozione dello sfondo non configurata: imposta REMOVE_BG_API_KEY'],
+    });
+  }
+
+  const urlOf = (key: string) => `${UPLOADS_PATH}/${key}`;
+
+  return {
+    maxUploadMb: maxMb,
+    maxUploadBytes: maxBytes,
+
+    async saveUploadedImage(bytes: Uint8Array): Promise<UploadedImage> {
+      await inspect(bytes);
+      const image = await normalise(bytes);
+      const hash = createHash('sha256')
+        .update(`${image.width}x${image.height}x${image.channels}:`)
+        .update(image.pixels)
+        .digest('hex');
+      const fromPixels = () => sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
+      const widths = [...VARIANT_WIDTHS.filter((width) => width < image.width), image.width];
+      const variants: UploadedImage['variants'] = [];
+      for (const width of widths) {
+        const key = `${hash}-${width}.webp`;
+        // Content addressed: an existing file already holds exactly these bytes.
+        if (!(await store.has(key))) {
+          const pipeline = width === image.width ? fromPixels() : fromPixels().resize({ width });
+          await store.put(key, await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer(), 'image/webp');
+        }
+        variants.push({ width, url: urlOf(key) });
+      }
+      return { url: urlOf(`${hash}-${image.width}.webp`), width: image.width, height: image.height, variants };
+    },
+
+    /** A stored file by its public name; null for anything that is not one (including path tricks). */
+    async readUpload(name: string): Promise<StoredObject | null> {
+      if (!STORED_FILE.test(name) || !isValidStorageKey(name)) return null;
+      return store.get(name);
+    },
+
+    /** 503 when REMOVE_BG_API_KEY is not set (checked before an upload is read). */
+    requireBackgroundRemoval,
+
+    /** The image with a transparent background, as PNG bytes. 503 when not configured, 502 when the service fails. */
+    async removeBackground(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+      const client = requireBackgroundRemoval();
+      const type = await inspect(bytes);
+      try {
+        return await client.removeBackground({ bytes, contentType: IMAGE_MIME_TYPES[type], filename: `immagine.${type === 'jpeg' ? 'jpg' : type}` });
+      } catch (error) {
+        if (!isRemoveBgError(error)) throw error;
+        // The message names the status and remove.bg's code, never the key.
+        console.warn(`[remove-bg] ${error.message}`);
+        throw new AppError('UPSTREAM_ERROR', BACKGROUND_REMOVAL_ERROR_MESSAGE, { details: [upstreamHint(error.kind, error.code)] });
+      }
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,76 @@
+/**
+ * Images: POST /api/admin/upload, POST /api/admin/remove-background (admin, multipart field `image`)
+ * and GET /uploads/:file (public, the stored WebP files, cached forever: their names are content hashes).
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../common/errors';
+import { tooLargeError } from '../../modules/media/media.service';
+import type { AppServices } from '../../modules/services';
+import type { AppEnv } from '../env';
+
+/** These take multipart bodies larger than the JSON limit: app.ts exempts them from it, they enforce their own. */
+export const MEDIA_UPLOAD_API_PATHS = ['/api/admin/upload', '/api/admin/remove-background'] as const;
+
+/** Room for the multipart envelope (boundaries, part headers) around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const noImage = () => new AppError('BAD_REQUEST', 'Nessuna immagine caricata');
+
+/** The bytes of the multipart field `image`: 400 when absent or empty, 413 above the limit. */
+async function readImageField(c: Context, maxBytes: number, maxMb: number): Promise<Uint8Array> {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? '')) throw noImage();
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw noImage();
+  }
+  const file = form.get('image');
+  if (!(file instanceof File) || file.size === 0) throw noImage();
+  if (file.size > maxBytes) throw tooLargeError(maxMb);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export function adminMediaRoutes(services: AppServices) {
+  const app = new Hono<AppEnv>();
+  const { maxUploadBytes, maxUploadMb } = services.media;
+  // Mounted after requireAuth: a request without a session is refused before its body is read.
+  const uploadLimit = bodyLimit({
+    maxSize: maxUploadBytes + MULTIPART_OVERHEAD_BYTES,
+    onError: () => {
+      throw tooLargeError(maxUploadMb);
+    },
+  });
+
+  app.post('/upload', uploadLimit, async (c) => {
+    const bytes = await readImageField(c, maxUploadBytes, maxUploadMb);
+    return c.json(await services.media.saveUploadedImage(bytes), 201);
+  });
+
+  app.post('/remove-background', uploadLimit, async (c) => {
+    services.media.requireBackgroundRemoval();
+    const bytes = await readImageField(c, maxUploadBytes, maxUploadMb);
+    const png = await services.media.removeBackground(bytes);
+    return c.body(png, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' });
+  });
+
+  return app;
+}
+
+export function uploadedFileRoutes(services: AppServices) {
+  const app = new Hono<AppEnv>();
+  const notFound = (c: Context) => c.text('Immagine non trovata', 404);
+
+  app.get('/uploads/:file', async (c) => {
+    const file = await services.media.readUpload(c.req.param('file'));
+    if (!file) return notFound(c);
+    return c.body(file.bytes, 200, { 'Content-Type': file.contentType, 'Cache-Control': IMMUTABLE });
+  });
+  // Anything else under /uploads (other methods, nested paths) never reaches the page renderer.
+  app.all('/uploads/*', notFound);
+
+  return app;
+}
