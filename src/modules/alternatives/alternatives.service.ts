@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import * as repo from './alternatives.repository';
@@ -48,13 +48,6 @@ function toCategory(row: repo.CategoryWithCount): AlternativeCategory {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-}
-
-/** An insert that names a parent deleted meanwhile (a category removed while one of its members was added). */
-function isForeignKeyViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /**
