@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { paths } from '../common/paths';
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { followSystemTheme, THEME_INIT_SCRIPT } from './components/theme';
+import { ADMIN_THEME_INIT_SCRIPT } from './admin/theme-script';
 // Inlined into every page: no render-blocking stylesheet request before the first paint.
 import appCss from './app.css?inline';
 import './load-context';
@@ -21,14 +22,16 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root');
-  useEffect(followSystemTheme, []);
+  // Admin routes (handle.admin) have their own theme and shell: no public header/footer there.
+  const admin = useMatches().some((match) => (match.handle as { admin?: boolean } | undefined)?.admin === true);
+  useEffect(() => (admin ? undefined : followSystemTheme()), [admin]);
   return (
     <html lang="it" className="dark" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e1b4b" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: admin ? ADMIN_THEME_INIT_SCRIPT : THEME_INIT_SCRIPT }} />
         <style dangerouslySetInnerHTML={{ __html: appCss }} />
         <Meta />
         <Links />
@@ -37,17 +40,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-violet-700 focus:px-4 focus:py-2 focus:text-white">
           Vai al contenuto
         </a>
-        <SiteHeader siteName={site?.siteName ?? 'Build PC'} socialUrl={site?.socialUrl ?? null} />
+        {!admin && <SiteHeader siteName={site?.siteName ?? 'Build PC'} socialUrl={site?.socialUrl ?? null} />}
         <div id="main" className="flex-1">
           {children}
         </div>
-        <SiteFooter
-          siteName={site?.siteName ?? 'Build PC'}
-          author={site?.siteAuthor ?? ''}
-          year={site?.year ?? new Date().getFullYear()}
-          affiliateTag={site?.defaultAffiliateTag ?? ''}
-          videoChannelUrl={site?.videoChannelUrl ?? null}
-        />
+        {!admin && (
+          <SiteFooter
+            siteName={site?.siteName ?? 'Build PC'}
+            author={site?.siteAuthor ?? ''}
+            year={site?.year ?? new Date().getFullYear()}
+            affiliateTag={site?.defaultAffiliateTag ?? ''}
+            videoChannelUrl={site?.videoChannelUrl ?? null}
+          />
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,0 +1,98 @@
+/** Protected admin shell (spec section 2): sidebar, username, theme toggle, logout, link to the site. */
+import { useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { paths } from '../../../common/paths';
+import { AdminThemeToggle } from '../../admin/admin-theme';
+import { useAuth } from '../../admin/auth-context';
+import { AdminSpinner } from '../../admin/ui';
+import { CloseIcon, CpuIcon, MenuIcon } from '../../components/icons';
+
+const NAV = [
+  { to: paths.admin.home(), label: 'Dashboard', end: true },
+  { to: paths.admin.builds(), label: 'Build', end: false },
+  { to: paths.admin.alternatives(), label: 'Alternative', end: false },
+  { to: paths.admin.replacements(), label: 'Sostituzioni', end: false },
+  { to: paths.admin.changePassword(), label: 'Cambia Password', end: false },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 ${
+    isActive ? 'bg-violet-700 text-white' : 'text-slate-800 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800'
+  }`;
+
+export default function AdminLayout() {
+  const { status, user, logout } = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  useEffect(() => setOpen(false), [location.key]);
+
+  if (status === 'loading') return <AdminSpinner label="Verifica della sessione..." />;
+  if (status === 'anonymous') return <Navigate to={paths.admin.login()} replace />;
+
+  return (
+    <div className="min-h-screen bg-slate-100 text-slate-900 lg:flex dark:bg-slate-950 dark:text-slate-100" data-testid="admin-shell">
+      <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden dark:border-slate-800 dark:bg-slate-900">
+        <span className="flex items-center gap-2 font-bold">
+          <CpuIcon /> CMS
+        </span>
+        <button
+          type="button"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          aria-label={open ? 'Chiudi il menu' : 'Apri il menu'}
+          data-testid="admin-menu-button"
+          className="rounded-lg p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-500 dark:hover:bg-slate-800"
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </div>
+      <aside
+        id="admin-sidebar"
+        aria-label="Menu amministrazione"
+        className={`${open ? 'flex' : 'hidden'} flex-col gap-6 border-r border-slate-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 dark:border-slate-800 dark:bg-slate-900`}
+      >
+        <div className="hidden items-center gap-2 text-lg font-bold lg:flex">
+          <CpuIcon /> CMS
+        </div>
+        <nav aria-label="Amministrazione">
+          <ul className="space-y-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Accesso come <strong data-testid="admin-username">{user?.username}</strong>
+          </p>
+          <div className="flex items-center gap-2">
+            <AdminThemeToggle withLabel />
+          </div>
+          <a href={paths.home()} className="flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-violet-500 dark:text-slate-200 dark:hover:bg-slate-800">
+            Visualizza Sito
+          </a>
+          <button
+            type="button"
+            disabled={loggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void logout();
+            }}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-left font-medium hover:border-red-500 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-violet-500 disabled:opacity-60 dark:border-slate-600 dark:hover:text-red-300"
+          >
+            Esci
+          </button>
+        </div>
+      </aside>
+      <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

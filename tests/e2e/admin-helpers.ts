@@ -1,0 +1,69 @@
+/** Helpers for the admin CMS browser tests: API sign-in, token injection, axe, expected console noise. */
+import { resolve } from 'node:path';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
+const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
+
+export async function apiJson<T>(url: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A fresh session token from the API (no browser involved). */
+export async function apiLogin(url: string, password: string = ADMIN.password): Promise<string> {
+  const { status, body } = await apiJson<{ token: string }>(url, '/auth/login', { method: 'POST', body: { username: ADMIN.username, password } });
+  expect(status).toBe(200);
+  return body.token;
+}
+
+/** Stores `token` in the page's localStorage (on a static file of the origin), without loading the app. */
+export async function storeToken(page: Page, url: string, token: string | null): Promise<void> {
+  await page.goto(`${url}/favicon.svg`);
+  await page.evaluate((value) => (value === null ? localStorage.removeItem('token') : localStorage.setItem('token', value)), token);
+}
+
+/** Signs in through the API and opens `path` in the admin, waiting for the shell. */
+export async function openAdmin(page: Page, url: string, path = '/admin', token?: string): Promise<string> {
+  const session = token ?? (await apiLogin(url));
+  await storeToken(page, url, session);
+  await page.goto(`${url}${path}`);
+  await page.getByTestId('admin-shell').waitFor();
+  return session;
+}
+
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+export const htmlClasses = (page: Page) => page.evaluate(() => document.documentElement.className.split(/\s+/).filter(Boolean));
+
+/**
+ * Page errors, minus the console lines Chromium prints for expected non-2xx API answers, and the
+ * /favicon.ico it asks for itself when storeToken() opens the bare SVG file.
+ */
+export function unexpectedErrors(errors: string[], allowedStatuses: number[] = []): string[] {
+  return errors
+    .filter((error) => !/status of 404 .*\/favicon\.ico\)$/.test(error))
+    .filter((error) => !allowedStatuses.some((status) => error.includes(`Failed to load resource: the server responded with a status of ${status}`)));
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { html: string; target: unknown[]; failureSummary?: string }[];
+}
+
+/** Serious or critical axe violations, described for a readable failure. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `[${violation.impact}] ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${node.html}`));
+}
