@@ -189,7 +189,11 @@ describe('retailer not configured', () => {
     expect(statsResponse.body.retailer.missing).toEqual(expect.stringContaining('AMAZON_CREDENTIAL_ID'));
     expect(statsResponse.body.retailer.lastRun).toBeNull();
     expect(statsResponse.body.retailer.schedulerEnabled).toBe(false);
-    expect(statsResponse.body.componentStats).toEqual([{ tier: 'A', total: 2, with_asin: 1, with_price: 2, stale: 0 }]);
+    expect(statsResponse.body.componentStats).toEqual([
+      { tier: 'A', total: 2, with_asin: 1, with_price: 2, stale: 0 },
+      { tier: 'B', total: 0, with_asin: 0, with_price: 0, stale: 0 },
+      { tier: 'C', total: 0, with_asin: 0, with_price: 0, stale: 0 },
+    ]);
     expect(statsResponse.body.cacheStats).toEqual({ total_cached: 0, valid_cache: 0 });
 
     expect(await bare.database.db.selectFrom('components').selectAll().orderBy('id').execute()).toEqual(before);
@@ -667,8 +671,10 @@ describe('GET /api/admin/prices/stats', () => {
 
     let response = await stats();
     expect(response.status).toBe(200);
+    // Every tier is listed, an empty one with zeros.
     expect(response.body.componentStats).toEqual([
       { tier: 'A', total: 5, with_asin: 3, with_price: 4, stale: 1 },
+      { tier: 'B', total: 0, with_asin: 0, with_price: 0, stale: 0 },
       { tier: 'C', total: 2, with_asin: 1, with_price: 2, stale: 0 },
     ]);
     expect(response.body.cacheStats).toEqual({ total_cached: 1, valid_cache: 0 });

@@ -60,6 +60,11 @@ function summarize(results: AsinResult[]): RefreshSummary {
   return { total: results.length, updated: count('updated'), unchanged: count('unchanged'), unavailable: count('unavailable'), failed: count('failed') };
 }
 
+/** One row per tier, A, B and C, even when a tier holds no component yet (the dashboard shows all three). */
+function withEveryTier(rows: Awaited<ReturnType<typeof repo.tierStats>>) {
+  return TIERS.map((tier) => rows.find((row) => row.tier === tier) ?? { tier, total: 0, with_asin: 0, with_price: 0, stale: 0 });
+}
+
 export function createPricingService(deps: PricingDeps) {
   const { db, clock, jobs } = deps;
 
@@ -167,7 +172,7 @@ export function createPricingService(deps: PricingDeps) {
     const staleBefore = new Date(now - PRICE_MAX_AGE_MS).toISOString();
     const lastRun = await findLastRunLike(db, 'prices-');
     return {
-      componentStats: await repo.tierStats(db, staleBefore),
+      componentStats: withEveryTier(await repo.tierStats(db, staleBefore)),
       cacheStats: await repo.observationStats(db, staleBefore),
       retailer: {
         configured: deps.retailer !== null,

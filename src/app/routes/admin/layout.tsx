@@ -1,11 +1,12 @@
 /** Protected admin shell (spec section 2): sidebar, username, theme toggle, logout, link to the site. */
 import { useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { paths } from '../../../common/paths';
 import { AdminThemeToggle } from '../../admin/admin-theme';
 import { useAuth } from '../../admin/auth-context';
 import { AdminSpinner } from '../../admin/ui';
 import { CloseIcon, CpuIcon, MenuIcon } from '../../components/icons';
+import type { loader as rootLoader } from '../../root';
 
 const NAV = [
   { to: paths.admin.home(), label: 'Dashboard', end: true },
@@ -23,6 +24,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export default function AdminLayout() {
   const { status, user, logout } = useAuth();
   const location = useLocation();
+  const siteName = useRouteLoaderData<typeof rootLoader>('root')?.siteName ?? 'Build PC';
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   useEffect(() => setOpen(false), [location.key]);
@@ -34,7 +36,7 @@ export default function AdminLayout() {
     <div className="min-h-screen bg-slate-100 text-slate-900 lg:flex dark:bg-slate-950 dark:text-slate-100" data-testid="admin-shell">
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden dark:border-slate-800 dark:bg-slate-900">
         <span className="flex items-center gap-2 font-bold">
-          <CpuIcon /> CMS
+          <CpuIcon /> {siteName} CMS
         </span>
         <button
           type="button"
@@ -54,7 +56,7 @@ export default function AdminLayout() {
         className={`${open ? 'flex' : 'hidden'} flex-col gap-6 border-r border-slate-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 dark:border-slate-800 dark:bg-slate-900`}
       >
         <div className="hidden items-center gap-2 text-lg font-bold lg:flex">
-          <CpuIcon /> CMS
+          <CpuIcon /> {siteName} CMS
         </div>
         <nav aria-label="Amministrazione">
           <ul className="space-y-1">
