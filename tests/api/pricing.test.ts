@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeFault, type FakeItem } from '../fakes/creators-api';
 import { createServices } from '../../src/modules/services';
+import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const CATALOGUE_SIZE = 40;
@@ -23,19 +24,6 @@ function fakeItem(n: number, overrides: Partial<FakeItem> = {}): FakeItem {
 
 /** A 429 asking to wait longer than the client's 120 s ceiling: thrown at once, never retried. */
 const HARD_THROTTLE: FakeFault = { status: 429, body: { type: 'ThrottleException', message: 'Rate exceeded.', retryAfterSeconds: 3600 } };
-
-function retailerEnv(api: FakeCreatorsApi): Record<string, string> {
-  return {
-    AMAZON_CREDENTIAL_ID: 'fake-credential-id',
-    AMAZON_CREDENTIAL_SECRET: 'fake-credential-secret',
-    AMAZON_CREDENTIAL_VERSION: '3.2',
-    AMAZON_API_BASE_URL: api.url,
-    AMAZON_TOKEN_URL: api.tokenUrl,
-    AMAZON_REQUESTS_PER_SECOND: '10',
-    AMAZON_PARTNER_TAG: 'buildpc-21',
-    PRICE_SCHEDULER_ENABLED: 'false',
-  };
-}
 
 let fake: FakeCreatorsApi;
 let ctx: TestContext;

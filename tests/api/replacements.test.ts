@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
+import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, sampleBuild, type ApiResponse, type TestContext } from '../helpers/test-app';
 
 const REASON = 'Prodotto originale non disponibile su Amazon';
@@ -41,16 +42,7 @@ function item(asin: string, price: number | null, availability: FakeItem['availa
 
 beforeAll(async () => {
   fake = await startFakeCreatorsApi();
-  ctx = await createTestContext({
-    AMAZON_CREDENTIAL_ID: fake.credentials.id,
-    AMAZON_CREDENTIAL_SECRET: fake.credentials.secret,
-    AMAZON_CREDENTIAL_VERSION: '3.2',
-    AMAZON_API_BASE_URL: fake.url,
-    AMAZON_TOKEN_URL: fake.tokenUrl,
-    AMAZON_REQUESTS_PER_SECOND: '10',
-    AMAZON_PARTNER_TAG: 'buildpc-21',
-    PRICE_SCHEDULER_ENABLED: 'false',
-  });
+  ctx = await createTestContext(retailerEnv(fake));
   token = await ctx.login();
 });
 
