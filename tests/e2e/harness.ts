@@ -11,17 +11,9 @@ import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../../src/config/env';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap';
 import { type RunningServer, startHttpServer } from '../../src/server/http-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+export { CHROMIUM_PATH };
 
 export interface E2EContext {
   url: string;
