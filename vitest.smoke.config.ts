@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['tests/smoke/**/*.test.ts'],
     testTimeout: 240_000,
     hookTimeout: 240_000,
+    // Each file builds the production bundle: one at a time, so no build replaces files a server is reading.
+    fileParallelism: false,
   },
 });

@@ -2,7 +2,8 @@
  * Page throughput benchmark (`npm run bench:pages`, see bench/README-pages.md).
  *
  * Starts the production server (built React Router app, page cache) in-process on a fresh SQLite
- * database with the demo content, and loads with autocannon, one after the other:
+ * database with the demo content (or, with --processes N, the built server `node build/server/main.js`
+ * with WEB_CONCURRENCY=N in its own processes), and loads with autocannon, one after the other:
  *   GET /  and  GET /build/<slug>   served from the page cache (warmed first: every request is a hit);
  *   the same pages served by nginx as static files (the exact bytes our server sends, precompressed);
  *   the same pages bypassing the cache (a unique ?nocache=<n> per request: every request renders).
@@ -10,6 +11,7 @@
  * throughput to nginx's against the 25 % target.
  *
  *   npm run build && npx tsx bench/pages.ts [--duration 10] [--connections 20] [--warmup 1] [--workers 1] [--generator wrk]
+ *                                           [--processes N]
  *
  * The load generator is autocannon (programmatic, in a worker thread). `--generator wrk` uses wrk
  * (Debian package, C, separate process) instead: it needs far less CPU per request, so on a small
@@ -17,12 +19,13 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BENCH_USER_AGENT, ensureProductionProcess, freePort, requireProductionBuild, type Site, startSite } from './start-site';
+import { type BuiltServer, startBuiltServer } from './built-server';
+import { BENCH_USER_AGENT, ensureProductionProcess, freePort, type PublishedBuild, requireProductionBuild, type Site, startSite } from './start-site';
 
 import { autocannon } from './autocannon';
 
@@ -50,6 +53,8 @@ interface Options {
   generator: 'autocannon' | 'wrk';
   /** Path of the wrk binary when generator is wrk. */
   wrk?: string;
+  /** Run the built server in its own process(es) with WEB_CONCURRENCY=processes; undefined: in this process. */
+  processes?: number;
 }
 
 function parseOptions(): Options {
@@ -60,17 +65,20 @@ function parseOptions(): Options {
       warmup: { type: 'string', default: '1' },
       workers: { type: 'string', default: '1' },
       generator: { type: 'string', default: 'autocannon' },
+      processes: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     console.log(
       'Usage: npx tsx bench/pages.ts [--duration <s>=10] [--connections <n>=20] [--warmup <s>=1] [--workers <n>=1]\n' +
-        '                              [--generator autocannon|wrk]\n' +
+        '                              [--generator autocannon|wrk] [--processes <n>]\n' +
         '  Needs `npm run build` first. nginx (Debian package) is started from /usr/sbin/nginx, or $NGINX_BIN.\n' +
         '  --workers     load generator threads: autocannon worker threads (0 runs autocannon on the server\'s own\n' +
         '                event loop, which skews the figures), or wrk threads (at least 1)\n' +
-        '  --generator   autocannon (default, npm) or wrk (apt-get install -y wrk; needs less CPU per request)',
+        '  --generator   autocannon (default, npm) or wrk (apt-get install -y wrk; needs less CPU per request)\n' +
+        '  --processes   benchmark the built server (node build/server/main.js) with WEB_CONCURRENCY=n in its own\n' +
+        '                processes, instead of the server started in this process (the default)',
     );
     process.exit(0);
   }
@@ -92,6 +100,7 @@ function parseOptions(): Options {
     warmup: number('warmup', values.warmup, 0, 5),
     workers: number('workers', values.workers, values.generator === 'wrk' ? 1 : 0),
     generator: values.generator,
+    ...(values.processes === undefined ? {} : { processes: number('processes', values.processes, 1, 16) }),
   };
   if (options.generator === 'wrk') {
     options.wrk = WRK_CANDIDATES.find((path) => existsSync(path));
@@ -134,9 +143,10 @@ interface RawResponse {
   body: Buffer;
 }
 
-function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
+/** Without an agent, each request opens its own connection (with several processes: the next worker's). */
+function rawGet(url: string, headers: Record<string, string>, agent: Agent | false = false): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers, agent: false }, (res) => {
+    const req = httpRequest(url, { headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -157,6 +167,95 @@ async function expectCache(url: string, state: 'HIT' | 'MISS'): Promise<RawRespo
   return response;
 }
 
+/**
+ * Fills every process's cache entry for `url` right after the caches were emptied: with N processes,
+ * N requests on new connections reach the N workers in turn (the cluster's primary hands each new
+ * connection to the next worker), so the first N must all miss (a hit would be a worker that kept its
+ * old page) and the next N must all hit. Returns the bodies served from the caches.
+ */
+async function warmEveryProcess(url: string, processes: number): Promise<Set<string>> {
+  const hint = processes > 1 ? ` (${processes} processes: every worker must have dropped its page and then stored it)` : '';
+  try {
+    for (let index = 0; index < processes; index++) await expectCache(url, 'MISS');
+    const bodies = new Set<string>();
+    for (let index = 0; index < processes; index++) bodies.add((await expectCache(url, 'HIT')).body.toString('base64'));
+    return bodies;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}${hint}`);
+  }
+}
+
+/**
+ * After a cached run: every process still answers from its cache, with the page it stored before the
+ * run. A build page embeds the time it was rendered, so a re-render during the run would show.
+ */
+async function stillCached(url: string, processes: number, before: Set<string>): Promise<string | null> {
+  for (let index = 0; index < processes; index++) {
+    const response = await rawGet(url, REQUEST_HEADERS);
+    if (response.headers['x-cache'] !== 'HIT') return `X-Cache ${String(response.headers['x-cache'])} after the run`;
+    if (!before.has(response.body.toString('base64'))) return 'a page rendered during the run was served from the cache after it';
+  }
+  return null;
+}
+
+/** The server under test: started in this process (default), or the built server in its own process(es). */
+interface ServerUnderTest {
+  url: string;
+  description: string;
+  processes: number;
+  builds: PublishedBuild[];
+  build: PublishedBuild;
+  views(slug: string): Promise<number>;
+  /** Empties every process's page cache as a content change does; resolves when they all have. */
+  emptyCache(): Promise<void>;
+  /** Content changes seen so far when the server runs in this process; null when it runs in others. */
+  contentChanges(): number | null;
+  /** Temporary directories to remove on an abrupt exit. */
+  dirs: string[];
+  /** Synchronous stop for an abrupt exit. */
+  kill(): void;
+  close(): Promise<void>;
+}
+
+function inThisProcess(site: Site): ServerUnderTest {
+  const events = site.runtime.services.events;
+  let changes = 0;
+  events.onChange(() => {
+    changes += 1;
+  });
+  return {
+    url: site.url,
+    description: 'in this process (bootstrap + startHttpServer: one Node process, one JavaScript thread)',
+    processes: 1,
+    builds: site.builds,
+    build: site.build,
+    views: site.views,
+    emptyCache: () => events.emitChange(),
+    contentChanges: () => changes,
+    dirs: [site.dir],
+    kill: () => undefined,
+    close: site.close,
+  };
+}
+
+function inOwnProcesses(server: BuiltServer): ServerUnderTest {
+  return {
+    url: server.url,
+    description:
+      `node build/server/main.js, WEB_CONCURRENCY=${server.processes}` +
+      (server.processes > 1 ? ` (a primary and ${server.processes} worker processes on node:cluster)` : ' (one process)'),
+    processes: server.processes,
+    builds: server.builds,
+    build: server.build,
+    views: server.views,
+    emptyCache: server.emptyCache,
+    contentChanges: () => null,
+    dirs: [server.dir],
+    kill: server.kill,
+    close: server.close,
+  };
+}
+
 interface PageBodies {
   identity: Buffer;
   gzip: Buffer;
@@ -165,10 +264,22 @@ interface PageBodies {
   headers: [string, string][];
 }
 
-/** The three stored encodings of a cached page, exactly as the page cache sends them. */
+/**
+ * The three stored encodings of a cached page, exactly as the page cache sends them: on one keep-alive
+ * connection, so with several processes all three come from the same worker's cache entry.
+ */
 async function capturePage(url: string): Promise<PageBodies> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    return await captureOn(url, agent);
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function captureOn(url: string, agent: Agent): Promise<PageBodies> {
   const get = async (encoding: string) => {
-    const response = await rawGet(url, { ...REQUEST_HEADERS, 'accept-encoding': encoding });
+    const response = await rawGet(url, { ...REQUEST_HEADERS, 'accept-encoding': encoding }, agent);
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
     const sent = response.headers['content-encoding'] ?? 'identity';
     if (sent !== encoding) throw new Error(`GET ${url} with Accept-Encoding ${encoding} answered ${sent}`);
@@ -508,18 +619,19 @@ async function main() {
   const options = parseOptions();
 
   const work = mkdtempSync(join(tmpdir(), 'buildpc-bench-pages-'));
-  let site: Site | undefined;
+  let site: ServerUnderTest | undefined;
   let nginx: Nginx | undefined;
   const stopAll = () => {
-    // Ctrl-C: nginx must not outlive the script, nor the temporary directories.
+    // Ctrl-C: nginx and the server must not outlive the script, nor the temporary directories.
     nginx?.kill();
-    for (const dir of [work, nginx?.dir, site?.dir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    site?.kill();
+    for (const dir of [work, nginx?.dir, ...(site?.dirs ?? [])]) if (dir) rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   };
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
   try {
-    site = await startSite();
+    site = options.processes === undefined ? inThisProcess(await startSite()) : inOwnProcesses(await startBuiltServer(options.processes));
     const buildPath = `/build/${site.build.slug}`;
     const pages = [
       { label: 'GET /', path: '/' },
@@ -552,6 +664,7 @@ async function main() {
       `\nbench:pages: production build, SQLite, ${site.builds.length} published demo builds (build page: ${site.build.slug}, ` +
         `${site.build.component_count} components), node ${process.version}, NODE_ENV=${process.env.NODE_ENV}`,
     );
+    console.log(`             server: ${site.description}`);
     console.log(
       `             ${availableParallelism()} cores (${cpu}), load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}; ` +
         'server, nginx and load generator share these cores',
@@ -590,25 +703,19 @@ async function main() {
     }
     console.log('');
 
-    // Every content change empties the page cache: counted, so that a cached run it hit is reported.
-    const events = site.runtime.services.events;
-    let contentChanges = 0;
-    events.onChange(() => {
-      contentChanges += 1;
-    });
     const rows: Row[] = [];
     const invalid: string[] = [];
     for (const page of pages) {
-      // Cached: a fresh entry (emptied, then stored by one request) lives 60 s, longer than the run;
-      // nothing else in the run stores or clears entries, so every request is a hit.
+      // Cached: fresh entries (emptied, then stored by one request per process) live 60 s, longer than
+      // the run; nothing else in the run stores or clears entries, so every request is a hit.
       const url = `${site.url}${page.path}`;
-      events.emitChange();
-      await expectCache(url, 'MISS');
-      await expectCache(url, 'HIT');
-      const changesBefore = contentChanges;
+      await site.emptyCache();
+      const stored = await warmEveryProcess(url, site.processes);
+      const changesBefore = site.contentChanges();
       rows.push(await load(options, { target: `${page.label} cached`, kind: 'cached', page: page.path }, site.url, page.path));
-      await expectCache(url, 'HIT');
-      if (contentChanges !== changesBefore) invalid.push(`${page.label} cached: the page cache was emptied during the run (content change)`);
+      const problem = await stillCached(url, site.processes, stored);
+      if (problem) invalid.push(`${page.label} cached: ${problem}`);
+      if (site.contentChanges() !== changesBefore) invalid.push(`${page.label} cached: the page cache was emptied during the run (content change)`);
       if (nginx) rows.push(await load(options, { target: `${page.label} nginx static`, kind: 'nginx', page: page.path }, nginx.url, page.path));
     }
     for (const page of pages) {
@@ -621,7 +728,8 @@ async function main() {
     console.log(`views of ${site.build.slug}: ${viewsBefore} before, ${viewsAfter} after (bot User-Agent: not counted)\n`);
 
     console.log(
-      `Summary (${options.generator}, ${options.duration} s per target, ${options.connections} connections; ` +
+      `Summary (${options.generator}, ${options.duration} s per target, ${options.connections} connections, ` +
+        `${options.processes === undefined ? 'server in-process' : `built server, WEB_CONCURRENCY=${options.processes}`}; ` +
         `latency in ${options.generator === 'wrk' ? 'ms' : 'whole ms (autocannon\'s histogram resolution)'})`,
     );
     printTable(rows);

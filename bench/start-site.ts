@@ -22,7 +22,7 @@ export const CLIENT_DIR = join(REPO_ROOT, 'build/client');
 
 /** isbot() classifies this as a bot: build pages are served without counting a view (no write per request). */
 export const BENCH_USER_AGENT = 'bench/1.0';
-const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' };
+export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' };
 
 /**
  * React (and React Router) pick their development or production build from process.env.NODE_ENV when
@@ -108,10 +108,18 @@ export interface Site {
   close(): Promise<void>;
 }
 
-async function getJson(url: string): Promise<any> {
+export async function getJson(url: string): Promise<any> {
   const response = await fetch(url, { headers: { 'User-Agent': BENCH_USER_AGENT, Accept: 'application/json' } });
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
   return response.json();
+}
+
+/** The published demo builds, and the one with the most components (the heaviest build page). */
+export async function publishedBuilds(url: string): Promise<{ builds: PublishedBuild[]; heaviest: PublishedBuild }> {
+  const builds = (await getJson(`${url}/api/builds`)).builds as PublishedBuild[];
+  if (builds.length === 0) throw new Error('the demo seed produced no published build');
+  const heaviest = builds.reduce((best, candidate) => (candidate.component_count > best.component_count ? candidate : best));
+  return { builds, heaviest };
 }
 
 /**
@@ -146,9 +154,7 @@ export async function startSite(): Promise<Site> {
     const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
     server = await startHttpServer(runtime, build, CLIENT_DIR);
 
-    const builds = (await getJson(`${url}/api/builds`)).builds as PublishedBuild[];
-    if (builds.length === 0) throw new Error('the demo seed produced no published build');
-    const heaviest = builds.reduce((best, candidate) => (candidate.component_count > best.component_count ? candidate : best));
+    const { builds, heaviest } = await publishedBuilds(url);
 
     const running = server;
     const ready = runtime;

@@ -2,18 +2,29 @@
 
 const TIME_ZONE = 'Europe/Rome';
 
-const priceFormatter = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-const dateFormatter = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
-const dateTimeFormatter = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE,
-});
+/**
+ * Formatters are built on first use, not when the module loads: in a browser, creating the first Intl
+ * formatter costs tens of milliseconds of main thread (ICU set-up), so a page creates only the ones it
+ * shows. (The public pages get their text formatted by the server: src/app/public-text.ts.)
+ */
+function lazy<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+const priceFormatter = lazy(() => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }));
+const countFormatter = lazy(() => new Intl.NumberFormat('it-IT'));
+const dateFormatter = lazy(() => new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }));
+const dateTimeFormatter = lazy(
+  () => new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }),
+);
 
 export function formatPrice(euro: number | null | undefined): string {
-  return typeof euro === 'number' && Number.isFinite(euro) ? priceFormatter.format(euro) : 'N/A';
+  return typeof euro === 'number' && Number.isFinite(euro) ? priceFormatter().format(euro) : 'N/A';
 }
 
 export function formatCount(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('it-IT') : '0';
+  return typeof value === 'number' && Number.isFinite(value) ? countFormatter().format(value) : '0';
 }
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -25,11 +36,11 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** '22 novembre 2026' */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormatter.format(date) : '';
+  return date ? dateFormatter().format(date) : '';
 }
 
 /** '22/11/2026, 14:05' */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormatter.format(date) : '';
+  return date ? dateTimeFormatter().format(date) : '';
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDatabaseUrl, toPublicConfig } from './env';
 
@@ -28,6 +29,9 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'password' }, /^Configurazione non valida: ADMIN_PASSWORD password troppo debole/],
     [{ SESSION_TTL_HOURS: '0' }, /^Configurazione non valida: SESSION_TTL_HOURS /],
     [{ TRUST_PROXY: 'maybe' }, /^Configurazione non valida: TRUST_PROXY /],
+    [{ WEB_CONCURRENCY: '0' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero da 1 a 64 oppure auto \(valore: "0"\)$/],
+    [{ WEB_CONCURRENCY: 'due' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
+    [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
   ])('rejects %o with one line naming the setting', (env, message) => {
     let error: unknown;
     try {
@@ -38,6 +42,14 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('runs one process unless WEB_CONCURRENCY asks for more; auto means one per CPU core', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: ' 3 ' }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: 'AUTO' }).webConcurrency).toBe(availableParallelism());
   });
 
   it('never echoes a secret value in the error', () => {

@@ -4,6 +4,7 @@
  * one line naming the setting and the reason.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -25,6 +26,9 @@ const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'usa true o false' })
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+
+/** More processes than this would only compete for the same cores and database. */
+const MAX_WEB_CONCURRENCY = 64;
 
 const envSchema = z
   .object({
@@ -72,6 +76,20 @@ const envSchema = z
     REPLACEMENT_MAX_INCREASE_EUR: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo').default(50),
     AMAZON_REQUESTS_PER_SECOND: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(10, 'al massimo 10').default(1),
     LOG_REQUESTS: booleanFlag(true),
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return 1;
+        if (value.toLowerCase() === 'auto') return availableParallelism();
+        const count = Number(value);
+        if (!Number.isInteger(count) || count < 1 || count > MAX_WEB_CONCURRENCY) {
+          ctx.addIssue({ code: 'custom', message: `usa un numero intero da 1 a ${MAX_WEB_CONCURRENCY} oppure auto` });
+          return z.NEVER;
+        }
+        return count;
+      }),
     UPLOAD_DIR: z.string().trim().min(1, 'non può essere vuoto').default('./data/uploads'),
     UPLOAD_MAX_MB: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(50, 'al massimo 50').default(8),
     REMOVE_BG_API_KEY: optionalText,
@@ -116,6 +134,8 @@ export interface AppConfig {
   readonly sessionTtlHours: number;
   readonly trustProxy: boolean;
   readonly logRequests: boolean;
+  /** Processes serving HTTP: 1 = one process (default); more = a primary and that many workers (server/cluster.ts). */
+  readonly webConcurrency: number;
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */
   readonly amazon: AmazonConfig | null;
   readonly pricing: PricingConfig;
@@ -227,6 +247,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     sessionTtlHours: env.SESSION_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
+    webConcurrency: env.WEB_CONCURRENCY,
     pricing: {
       schedulerEnabled: env.PRICE_SCHEDULER_ENABLED,
       schedulerTickMs: env.PRICE_SCHEDULER_TICK_SECONDS * 1000,

@@ -35,9 +35,11 @@ export interface AppDeps {
   staticFiles?: MiddlewareHandler;
   /** Renders pages (React Router); absent in API-only tests. */
   renderPage?: (c: Context<AppEnv>) => Response | Promise<Response>;
+  /** Cluster worker id (WEB_CONCURRENCY > 1): /healthz says which worker answered. */
+  workerId?: number | null;
 }
 
-export function createApp({ config, database, services, staticFiles, renderPage }: AppDeps) {
+export function createApp({ config, database, services, staticFiles, renderPage, workerId = null }: AppDeps) {
   const app = new Hono<AppEnv>();
   const proxy = { trustProxy: config.trustProxy };
   const https = config.publicBaseUrl.startsWith('https://');
@@ -84,7 +86,8 @@ export function createApp({ config, database, services, staticFiles, renderPage 
 
   app.route('/', seoRoutes({ db: database.db, publicBaseUrl: config.publicBaseUrl }));
   app.route('/', uploadedFileRoutes(services));
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  // The worker id (1, 2, ...: not a process id) lets an operator or a test see that every worker answers.
+  app.get('/healthz', (c) => c.json(workerId === null ? { ok: true } : { ok: true, worker: workerId }));
   app.get('/readyz', async (c) => {
     try {
       await sql`select 1`.execute(database.db);

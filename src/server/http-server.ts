@@ -13,6 +13,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The address to print: a server bound to every interface is reached on localhost. */
+export function listeningUrl(host: string, port: number): string {
+  return `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+}
+
 export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir: string): Promise<RunningServer> {
   const app = createApp({
     ...runtime,
@@ -21,10 +26,9 @@ export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir:
   });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: runtime.config.host, port: runtime.config.port }, (info: AddressInfo) => {
-      const host = runtime.config.host === '0.0.0.0' ? 'localhost' : runtime.config.host;
       resolve({
         server,
-        url: `http://${host}:${info.port}`,
+        url: listeningUrl(runtime.config.host, info.port),
         close: () => new Promise((done) => server.close(() => done())),
       });
     });

@@ -1,7 +1,12 @@
-/** Production entry (`npm start`): serves the built React Router app and the API on one port. */
+/**
+ * Production entry (`npm start`): serves the built React Router app and the API on one port, in one
+ * process or, with WEB_CONCURRENCY > 1, in several (server/cluster.ts).
+ */
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { bootstrap } from './bootstrap';
+import { joinCluster, runPrimary } from './cluster';
 import { startHttpServer } from './http-server';
 import { loadConfigOrExit } from './start';
 
@@ -9,20 +14,31 @@ import { loadConfigOrExit } from './start';
 const SERVER_BUILD = new URL('./index.js', import.meta.url).href;
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url));
 
-const runtime = await bootstrap(loadConfigOrExit());
-const build = (await import(SERVER_BUILD)) as ServerBuild;
-const running = await startHttpServer(runtime, build, CLIENT_DIR);
-console.log(`${runtime.config.siteName} in ascolto su ${running.url} (database: ${runtime.database.dialect})`);
+const config = loadConfigOrExit();
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} ricevuto: chiusura in corso...`);
-  setTimeout(() => process.exit(1), 10_000).unref();
-  await running.close();
-  await runtime.shutdown();
-  process.exit(0);
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  await runPrimary(config);
+} else {
+  // One process, or a cluster worker: the primary has prepared the database and runs the jobs.
+  const worker = cluster.worker;
+  const runtime = await bootstrap(config, worker ? { prepareDatabase: false, runJobs: false, workerId: worker.id } : {});
+  const leaveCluster = worker && runtime.database.dialect === 'sqlite' ? joinCluster(runtime.services.events) : null;
+  const build = (await import(SERVER_BUILD)) as ServerBuild;
+  const running = await startHttpServer(runtime, build, CLIENT_DIR);
+  // A worker stays quiet: the primary prints the address once every worker listens.
+  if (!worker) console.log(`${config.siteName} in ascolto su ${running.url} (database: ${runtime.database.dialect})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!worker) console.log(`${signal} ricevuto: chiusura in corso...`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await running.close();
+    leaveCluster?.();
+    await runtime.shutdown();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));

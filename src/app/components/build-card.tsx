@@ -1,14 +1,13 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '../../common/catalog';
-import { formatPrice } from '../../common/format';
 import { paths } from '../../common/paths';
-import type { BuildSummary } from '../../modules/builds/builds.types';
+import type { BuildCardData } from '../public-text';
 import { CategoryBadge } from './category-badge';
 import { CpuIcon } from './icons';
 
 /** One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s. */
-export function BuildCard({ build, index }: { build: BuildSummary; index: number }) {
+export function BuildCard({ build, index }: { build: BuildCardData; index: number }) {
   return (
     <li className="build-card group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900" style={{ '--card-index': index } as CSSProperties}>
       {build.featured_image ? (
@@ -31,7 +30,7 @@ export function BuildCard({ build, index }: { build: BuildSummary; index: number
         <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{build.description}</p>
         <p className="mt-auto flex items-baseline justify-between pt-4">
           <span className="text-sm text-slate-600 dark:text-slate-400">Totale</span>
-          <span className="text-xl font-extrabold text-violet-700 dark:text-violet-300">{formatPrice(build.total_price)}</span>
+          <span className="text-xl font-extrabold text-violet-700 dark:text-violet-300">{build.totalText}</span>
         </p>
       </div>
     </li>

@@ -1,13 +1,12 @@
-import { formatDateTime, formatPrice } from '../../common/format';
 import { isPriceStale, PRICE_DISCLAIMER } from '../../common/price-freshness';
-import type { BuildPublic, ComponentPublic } from '../../modules/builds/builds.types';
+import type { BuildPageData, ComponentData } from '../public-text';
 import { CartIcon, ExternalIcon } from './icons';
 
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
-function PriceNote({ component, now }: { component: ComponentPublic; now: number }) {
+function PriceNote({ component, now }: { component: ComponentData; now: number }) {
   if (component.price === null || !component.price_updated_at) return null;
-  const date = formatDateTime(component.price_updated_at);
+  const date = component.priceUpdatedText;
   return isPriceStale(component.price_updated_at, now) ? (
     <span className="block text-xs text-amber-700 dark:text-amber-300">prezzo indicativo rilevato il {date}</span>
   ) : (
@@ -15,7 +14,7 @@ function PriceNote({ component, now }: { component: ComponentPublic; now: number
   );
 }
 
-function ComponentRow({ component, now }: { component: ComponentPublic; now: number }) {
+function ComponentRow({ component, now }: { component: ComponentData; now: number }) {
   const unavailable = component.availability !== null && UNAVAILABLE.has(component.availability);
   return (
     <li className="py-4" data-testid="component">
@@ -35,7 +34,7 @@ function ComponentRow({ component, now }: { component: ComponentPublic; now: num
           {unavailable && <p className="text-sm font-medium text-red-700 dark:text-red-300">Attualmente non disponibile</p>}
         </div>
         <div className="shrink-0 sm:text-right">
-          <p className="text-lg font-bold">{formatPrice(component.price)}</p>
+          <p className="text-lg font-bold">{component.priceText}</p>
           <PriceNote component={component} now={now} />
           {component.amazon_link && (
             <a
@@ -56,7 +55,7 @@ function ComponentRow({ component, now }: { component: ComponentPublic; now: num
 
 const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile' } as const;
 
-export function ComponentList({ build, now, disclosure }: { build: BuildPublic; now: number; disclosure: string }) {
+export function ComponentList({ build, now, disclosure }: { build: BuildPageData; now: number; disclosure: string }) {
   const stale = isPriceStale(build.prices_updated_at, now);
   return (
     <section aria-labelledby="components-heading" className="mt-12 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
@@ -76,12 +75,12 @@ export function ComponentList({ build, now, disclosure }: { build: BuildPublic; 
         <p className="flex items-baseline justify-between gap-4">
           <span className="text-lg font-bold">{stale ? 'Totale indicativo' : 'Totale'}</span>
           <span className="text-3xl font-extrabold text-violet-700 dark:text-violet-300" data-testid="total">
-            {formatPrice(build.total_price)}
+            {build.totalText}
           </span>
         </p>
         {build.prices_updated_at && (
           <p className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
-            {stale ? `Prezzi indicativi rilevati il ${formatDateTime(build.prices_updated_at)}` : `Prezzi aggiornati al ${formatDateTime(build.prices_updated_at)}`}
+            {stale ? `Prezzi indicativi rilevati il ${build.pricesUpdatedText}` : `Prezzi aggiornati al ${build.pricesUpdatedText}`}
           </p>
         )}
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{PRICE_DISCLAIMER}</p>

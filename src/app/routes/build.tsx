@@ -1,6 +1,5 @@
-import { data, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link } from 'react-router';
 import { isAppError } from '../../common/errors';
-import { formatCount, formatDate } from '../../common/format';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
@@ -8,12 +7,13 @@ import { CategoryBadge } from '../components/category-badge';
 import { ComponentList } from '../components/component-list';
 import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
 import { ShareLinks } from '../components/share-links';
+import { toBuildPage } from '../public-text';
 import { pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
 import type { Route } from './+types/build';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const build = await context.services.builds.getPublished(params.slug);
+    const build = toBuildPage(await context.services.builds.getPublished(params.slug));
     // The time of rendering decides which prices are fresh, the same on server and client.
     return { build, renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };
   } catch (error) {
@@ -70,11 +70,11 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
         <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
           {build.published_at && (
             <span className="inline-flex items-center gap-1">
-              <CalendarIcon width={16} height={16} /> <time dateTime={build.published_at}>{formatDate(build.published_at)}</time>
+              <CalendarIcon width={16} height={16} /> <time dateTime={build.published_at}>{build.publishedText}</time>
             </span>
           )}
           <span className="inline-flex items-center gap-1">
-            <EyeIcon width={16} height={16} /> {formatCount(build.views)} visualizzazioni
+            <EyeIcon width={16} height={16} /> {build.viewsText} visualizzazioni
           </span>
         </div>
         <div className="mt-4">
@@ -87,15 +87,36 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
   );
 }
 
+const BUILD_ERRORS = {
+  missing: 'La build richiesta non esiste.',
+  loadFailed: 'Errore nel caricamento della build',
+  malformed: 'Struttura dati non valida',
+} as const;
+
+/**
+ * The message under 'Build non trovata' (spec sections 2 and 8): the server's message when it sent one;
+ * otherwise, for a missing build, that it does not exist, and for any other failure (network down, a
+ * proxy's error page, a server error) that loading failed rather than that the build does not exist.
+ */
+function buildErrorMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const data: unknown = error.data;
+    if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' && data.message) return data.message;
+    return error.status === 404 ? BUILD_ERRORS.missing : BUILD_ERRORS.loadFailed;
+  }
+  // React Router's single fetch throws this when a client navigation's data answer is not its own format
+  // (e.g. a captive portal's HTML page with status 200).
+  if (error instanceof Error && error.message === 'Unable to decode turbo-stream response') return BUILD_ERRORS.malformed;
+  return BUILD_ERRORS.loadFailed;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    typeof error === 'object' && error !== null && 'data' in error && typeof (error as { data?: { message?: unknown } }).data?.message === 'string'
-      ? (error as { data: { message: string } }).data.message
-      : 'La build richiesta non esiste.';
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-extrabold">Build non trovata</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">{message}</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-300" data-testid="build-error-message">
+        {buildErrorMessage(error)}
+      </p>
       <Link to={paths.home()} className="mt-8 inline-block rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
         Torna alla home
       </Link>

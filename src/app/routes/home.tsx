@@ -4,6 +4,7 @@ import { BUILD_CATEGORIES, categoryLabel, isBuildCategory } from '../../common/c
 import { BuildCard } from '../components/build-card';
 import { GaugeIcon, ChatIcon, TagIcon } from '../components/icons';
 import { Spinner } from '../components/spinner';
+import { toBuildCard } from '../public-text';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/home';
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     minBudget: budget?.min,
     maxBudget: budget?.max,
   });
-  return { builds, category, budget: budget?.id ?? null, author: context.config.siteAuthor };
+  return { builds: builds.map(toBuildCard), category, budget: budget?.id ?? null, author: context.config.siteAuthor };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {

@@ -345,7 +345,7 @@ export function createBuildsService(deps: BuildsDeps) {
 
   async function remove(id: number): Promise<void> {
     if (!(await repo.deleteBuild(db, id))) throw notFound('Build non trovata');
-    deps.events.emitChange();
+    await deps.events.emitChange();
   }
 
   function stats(): Promise<BuildStats> {

@@ -116,7 +116,7 @@ export function createPricingService(deps: PricingDeps) {
       results.push(...batch.map((asin) => resultFor(asin, lookups.get(asin), previous.get(asin))));
     }
     if (failure && requests === 0) throw toRetailerAppError(failure);
-    if (results.some((r) => r.status !== 'failed')) deps.events.emitChange();
+    if (results.some((r) => r.status !== 'failed')) await deps.events.emitChange();
     return { results, summary: summarize(results), requests };
   }
 

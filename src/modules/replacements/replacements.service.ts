@@ -292,7 +292,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
           if (entry.candidates.length === 0) results.set(entry.component.id, unavailableResult(entry, NO_ALTERNATIVES));
           else results.set(entry.component.id, errorResult(entry.component, entry.asin, `Alternative non verificabili: ${message}`, entry.lastKnownCents));
         }
-        if (changed) deps.events.emitChange();
+        if (changed) await deps.events.emitChange();
         return finish(requests);
       }
       if ((await storeObservations(candidateLookups, now())) > 0) changed = true;
@@ -308,7 +308,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
       if (result.status === 'replaced') changed = true;
       results.set(entry.component.id, result);
     }
-    if (changed) deps.events.emitChange();
+    if (changed) await deps.events.emitChange();
     return finish(requests);
   }
 
@@ -436,7 +436,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
       }
       return (await repo.findComponentById(trx, componentId))!;
     });
-    deps.events.emitChange();
+    await deps.events.emitChange();
     return { ok: true, component: toComponentAdmin(component) };
   }
 

@@ -59,7 +59,7 @@ function productOf(component: ComponentPublic) {
   });
 }
 
-export function buildPageJsonLd(build: BuildPublic, site: JsonLdSite): object[] {
+export function buildPageJsonLd(build: Pick<BuildPublic, 'title' | 'description' | 'published_at' | 'components'>, site: JsonLdSite): object[] {
   const article = compact({
     '@context': CONTEXT,
     '@type': 'Article',
