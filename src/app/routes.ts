@@ -9,6 +9,8 @@ export default [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('builds', 'routes/admin/builds.tsx'),
+      route('builds/new', 'routes/admin/build-editor.tsx', { id: 'admin-build-new' }),
+      route('builds/edit/:id', 'routes/admin/build-editor.tsx', { id: 'admin-build-edit' }),
       route('alternatives', 'routes/admin/alternatives.tsx'),
       route('replacements', 'routes/admin/replacements.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),

@@ -27,6 +27,12 @@ export async function storeToken(page: Page, url: string, token: string | null):
   await page.evaluate((value) => (value === null ? localStorage.removeItem('token') : localStorage.setItem('token', value)), token);
 }
 
+/** Stores the admin theme choice (`admin-dark-mode` 'true' | 'false') before the admin is loaded. */
+export async function storeAdminTheme(page: Page, url: string, darkMode: string): Promise<void> {
+  await page.goto(`${url}/favicon.svg`);
+  await page.evaluate((value) => localStorage.setItem('admin-dark-mode', value), darkMode);
+}
+
 /** Signs in through the API and opens `path` in the admin, waiting for the shell. */
 export async function openAdmin(page: Page, url: string, path = '/admin', token?: string): Promise<string> {
   const session = token ?? (await apiLogin(url));

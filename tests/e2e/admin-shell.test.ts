@@ -5,7 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiJson, apiLogin, htmlClasses, openAdmin, seriousAxeViolations, storedToken, storeToken, unexpectedErrors } from './admin-helpers';
+import { hashSessionToken } from '../../src/modules/auth/session-token';
+import { ADMIN, apiJson, apiLogin, htmlClasses, openAdmin, seriousAxeViolations, storeAdminTheme, storedToken, storeToken, unexpectedErrors } from './admin-helpers';
 
 let e2e: E2EContext;
 beforeAll(async () => {
@@ -126,14 +127,33 @@ describe('session rules', () => {
     await loginForm(page).waitFor();
   });
 
-  it.each(['/admin', '/admin/change-password', '/admin/builds'])('invalid token on %s: token removed, back to /admin/login', async (path) => {
+  const ADMIN_PAGES = ['/admin', '/admin/builds', '/admin/builds/new', '/admin/builds/edit/1', '/admin/alternatives', '/admin/replacements', '/admin/change-password'];
+
+  it.each(ADMIN_PAGES)('expired token on %s: token removed, back to /admin/login, no message', async (path) => {
     const page = await open();
-    await storeToken(page, e2e.url, 'scaduto-o-inventato');
+    // A real session whose expiry has passed (the server's clock decides, not the browser).
+    const token = await apiLogin(e2e.url);
+    await e2e.runtime.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('token_hash', '=', hashSessionToken(token))
+      .execute();
+    expect((await apiJson(e2e.url, '/auth/verify', { token })).status).toBe(401);
+    await storeToken(page, e2e.url, token);
     await page.goto(`${e2e.url}${path}`);
     await page.waitForURL(`${e2e.url}/admin/login`);
     await loginForm(page).waitFor();
     expect(await storedToken(page)).toBeNull();
     expect(await page.getByTestId('login-error').count()).toBe(0);
+    expect(unexpectedErrors(opened!.errors, [401])).toEqual([]);
+  });
+
+  it('an invented token is treated the same way', async () => {
+    const page = await open();
+    await storeToken(page, e2e.url, 'scaduto-o-inventato');
+    await page.goto(`${e2e.url}/admin/builds`);
+    await page.waitForURL(`${e2e.url}/admin/login`);
+    expect(await storedToken(page)).toBeNull();
     expect(unexpectedErrors(opened!.errors, [401])).toEqual([]);
   });
 
@@ -171,7 +191,7 @@ describe('shell', () => {
     { name: 'Cambia Password', href: '/admin/change-password' },
   ];
 
-  it('sidebar links, placeholders, username, Visualizza Sito; no public chrome', async () => {
+  it('sidebar links, section headings, username, Visualizza Sito; no public chrome', async () => {
     const page = await open();
     await openAdmin(page, e2e.url);
     const nav = page.locator('nav[aria-label="Amministrazione"]');
@@ -187,7 +207,6 @@ describe('shell', () => {
     ] as const) {
       await nav.getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      expect(await page.getByText('Questa sezione è in arrivo.').isVisible()).toBe(true);
       expect(await nav.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
       await expect.poll(() => page.title()).toBe(title);
     }
@@ -334,8 +353,7 @@ describe.each([
   { theme: 'dark', stored: 'true' },
 ])('axe in the admin $theme theme', ({ stored }) => {
   async function withTheme(page: Page) {
-    await page.goto(`${e2e.url}/favicon.svg`);
-    await page.evaluate((value) => localStorage.setItem('admin-dark-mode', value), stored);
+    await storeAdminTheme(page, e2e.url, stored);
   }
 
   it('login page', async () => {

@@ -37,14 +37,17 @@ export class ApiError extends Error {
   /** The server's error.message, or null when the response carried none (network error, HTML...). */
   readonly serverMessage: string | null;
   readonly details: string[];
+  /** Validation errors by field path ('title', 'components.0.name'), when the server lists them. */
+  readonly fields: Record<string, string>;
 
-  constructor(status: number, serverMessage: string | null, code: string | null = null, details: string[] = []) {
+  constructor(status: number, serverMessage: string | null, code: string | null = null, details: string[] = [], fields: Record<string, string> = {}) {
     super(serverMessage ?? `Richiesta non riuscita (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
     this.details = details;
+    this.fields = fields;
   }
 }
 
@@ -55,6 +58,10 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export function errorDetails(error: unknown): string[] {
   return error instanceof ApiError ? error.details : [];
+}
+
+export function errorFields(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fields : {};
 }
 
 type UnauthorizedHandler = () => void;
@@ -76,6 +83,7 @@ function handleUnauthorized(): void {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON-serialised, except FormData which is sent as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** false for calls whose 401 is an answer, not an expired session (login, start-up verification). */
@@ -91,41 +99,68 @@ function toApiError(status: number, body: unknown): ApiError {
   const message = error && typeof error.message === 'string' && error.message ? error.message : null;
   const code = error && typeof error.code === 'string' ? error.code : null;
   const details = error && Array.isArray(error.details) ? error.details.filter((d): d is string => typeof d === 'string') : [];
-  return new ApiError(status, message, code, details);
+  const fields = error && isRecord(error.fields) ? Object.fromEntries(Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
+  return new ApiError(status, message, code, details, fields);
 }
 
-/** Calls `/api{path}`; resolves with the parsed JSON body, or throws an ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends the request; 401 handling and error parsing for non-2xx answers. Resolves with the 2xx response. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', body, signal, redirectOn401 = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    const payload = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
+    response = await fetch(`/api${path}`, { method, headers, body: payload, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null, 'NETWORK_ERROR');
   }
+  if (response.ok) return response;
 
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-
-  if (!response.ok) {
-    if (response.status === 401 && redirectOn401) handleUnauthorized();
-    throw toApiError(response.status, parsed);
-  }
-  return parsed as T;
+  const parsed = parseJson(await response.text().catch(() => ''));
+  if (response.status === 401 && redirectOn401) handleUnauthorized();
+  throw toApiError(response.status, parsed);
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls `/api{path}`; resolves with the parsed JSON body, or throws an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return parseJson(await response.text()) as T;
+}
+
+/** Calls `/api{path}` for a binary answer (e.g. the PNG of the background removal). */
+export async function apiBlobRequest(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  get: <T>(path: string, options: CallOptions = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: CallOptions = {}) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: CallOptions = {}) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options: CallOptions = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** Multipart upload of one file in the field `image` (POST /admin/upload, /admin/remove-background). */
+  upload: <T>(path: string, image: Blob, filename = 'image.png', options: CallOptions = {}) => apiRequest<T>(path, { ...options, method: 'POST', body: imageForm(image, filename) }),
+  uploadForBlob: (path: string, image: Blob, filename = 'image.png', options: CallOptions = {}) => apiBlobRequest(path, { ...options, method: 'POST', body: imageForm(image, filename) }),
 };
+
+function imageForm(image: Blob, filename: string): FormData {
+  const form = new FormData();
+  form.append('image', image, filename);
+  return form;
+}

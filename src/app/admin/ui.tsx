@@ -45,13 +45,3 @@ export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:border-violet-500 hover:text-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:text-slate-100 dark:hover:text-violet-200';
 export const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:outline-2 focus:outline-violet-500 disabled:opacity-60 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
-
-/** Stand-in for a section built in a later step. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <section>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">Questa sezione è in arrivo.</p>
-    </section>
-  );
-}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatCount, formatDate, formatDateTime } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import { api, errorMessage } from '../../admin/api-client';
+import { StatusBadge } from '../../admin/status-badge';
 import { AdminSpinner, adminMeta, buttonClass, cardClass, Notice, secondaryButtonClass } from '../../admin/ui';
 import { siteFromMatches } from '../../seo';
 import type { Route } from './+types/dashboard';
@@ -64,18 +65,6 @@ function tierLabel(tier: string | null): string {
   if (tier === 'A') return 'Alta Priorità';
   if (tier === 'B') return 'Media Priorità';
   return 'Bassa Priorità';
-}
-
-function statusLabel(status: string): string {
-  if (status === 'published') return 'Pubblicato';
-  if (status === 'draft') return 'Bozza';
-  return status;
-}
-
-function statusBadgeClass(status: string): string {
-  if (status === 'published') return 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100';
-  if (status === 'draft') return 'bg-yellow-100 text-yellow-900 dark:bg-yellow-900 dark:text-yellow-100';
-  return 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100';
 }
 
 type NoticeState = { tone: 'success' | 'error'; title: string; lines?: string[] } | null;
@@ -209,7 +198,7 @@ export default function AdminDashboard() {
                       <time dateTime={build.created_at}>{formatDate(build.created_at)}</time> · {formatCount(build.views)} visualizzazioni
                     </p>
                   </div>
-                  <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusBadgeClass(build.status)}`}>{statusLabel(build.status)}</span>
+                  <StatusBadge status={build.status} />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,43 @@
+/**
+ * Smart replacement and price updates change components on the server (name, link, ASIN, price, brand...).
+ * The editor then reloads the build and merges it field by field: a field the author has not edited since
+ * the last load takes the server's value, an edited one keeps the edit. The baseline (what the server
+ * holds) moves too, so the next save sends the server's values back as they are and undoes nothing, and
+ * the unsaved-changes warning reflects only the author's own edits.
+ */
+import type { BuildAdmin } from '../../../modules/builds/builds.types';
+import { type BuildForm, COMPONENT_FIELDS, type ComponentForm, componentFormFromServer } from './build-form';
+
+export interface EditorState {
+  form: BuildForm;
+  /** The build as last read from (or saved to) the server. */
+  baseline: BuildForm;
+}
+
+function mergeComponent(current: ComponentForm, before: ComponentForm | undefined, server: ComponentForm): ComponentForm {
+  const merged: ComponentForm = { ...current };
+  for (const field of COMPONENT_FIELDS) {
+    const untouched = before === undefined || current[field] === before[field];
+    if (untouched) merged[field] = server[field];
+  }
+  return merged;
+}
+
+export function mergeServerComponents(state: EditorState, server: BuildAdmin): EditorState {
+  const fromServer = new Map(server.components.map((component) => [component.id, component]));
+  const baselineById = new Map(state.baseline.components.filter((c) => c.id !== undefined).map((c) => [c.id!, c]));
+  const serverForm = (component: ComponentForm) => {
+    const found = component.id === undefined ? undefined : fromServer.get(component.id);
+    return found ? componentFormFromServer(found, component.key) : undefined;
+  };
+  return {
+    form: {
+      ...state.form,
+      components: state.form.components.map((component) => {
+        const latest = serverForm(component);
+        return latest ? mergeComponent(component, baselineById.get(component.id!), latest) : component;
+      }),
+    },
+    baseline: { ...state.baseline, components: state.baseline.components.map((component) => serverForm(component) ?? component) },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * A safety net for unsaved edits: while the form differs from the saved build, it is kept in localStorage
+ * (build-draft.ts), 500 ms after the last change, when the page is hidden or closed, and when the editor
+ * unmounts (a 401 sends the author to the login page). When the editor opens a build with a stored draft
+ * that differs from it, the draft is offered back. Storage can be full or disabled: then there is simply no
+ * draft, the editor works as before.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type BuildForm, formSnapshot } from './build-form';
+import { type BuildDraft, draftKey, parseDraft, serializeDraft } from './build-draft';
+
+const SAVE_DELAY_MS = 500;
+
+export interface DraftOffer {
+  form: BuildForm;
+  savedAt: string;
+  /** The build was saved on the server after the draft was written. */
+  serverChanged: boolean;
+}
+
+interface Options {
+  /** Whether the editor shows a build (loaded, or new): until then there is nothing to compare or store. */
+  ready: boolean;
+  buildId: number | null;
+  /** The build's updated_at as last loaded or saved; null for a new build. */
+  buildUpdatedAt: string | null;
+  form: BuildForm;
+  baseline: BuildForm;
+  dirty: boolean;
+}
+
+function storage(action: (store: Storage) => void) {
+  try {
+    action(window.localStorage);
+  } catch {
+    // Quota exceeded, storage disabled: the draft is a safety net, the editor goes on without it.
+  }
+}
+
+function readDraft(key: string): BuildDraft | null {
+  let raw: string | null = null;
+  storage((store) => (raw = store.getItem(key)));
+  return parseDraft(raw);
+}
+
+export function useDraftRecovery({ ready, buildId, buildUpdatedAt, form, baseline, dirty }: Options) {
+  const key = ready ? draftKey(buildId) : null;
+  const [offer, setOffer] = useState<DraftOffer | null>(null);
+  // The draft waiting for the debounce, with the key it belongs to.
+  const pending = useRef<{ key: string; value: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Whether this editor stored the draft under the current key (a draft it only found is left for the author).
+  const wrote = useRef(false);
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const draft = pending.current;
+    pending.current = null;
+    if (!draft) return;
+    storage((store) => store.setItem(draft.key, draft.value));
+    wrote.current = true;
+  }, []);
+
+  const forget = useCallback(() => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    wrote.current = false;
+    if (key) storage((store) => store.removeItem(key));
+  }, [key]);
+
+  // Opening a build: offer a stored draft that holds something else than the build; drop any other one.
+  const baselineRef = useRef(baseline);
+  baselineRef.current = baseline;
+  const updatedAtRef = useRef(buildUpdatedAt);
+  updatedAtRef.current = buildUpdatedAt;
+  useEffect(() => {
+    wrote.current = false;
+    const draft = key ? readDraft(key) : null;
+    const differs = draft !== null && formSnapshot(draft.form) !== formSnapshot(baselineRef.current);
+    const serverChanged = draft?.buildUpdatedAt != null && draft.buildUpdatedAt !== updatedAtRef.current;
+    if (draft && differs) {
+      setOffer({ form: draft.form, savedAt: draft.savedAt, serverChanged });
+      return;
+    }
+    setOffer(null);
+    if (key) storage((store) => store.removeItem(key));
+  }, [key]);
+
+  useEffect(() => {
+    if (!key) return;
+    clearTimeout(timer.current);
+    if (!dirty) {
+      pending.current = null;
+      // Back to the saved values: a draft this editor wrote no longer holds anything.
+      if (wrote.current) forget();
+      return;
+    }
+    pending.current = { key, value: serializeDraft({ form, savedAt: new Date().toISOString(), buildUpdatedAt }) };
+    timer.current = setTimeout(flush, SAVE_DELAY_MS);
+  }, [key, form, dirty, buildUpdatedAt, flush, forget]);
+
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+
+  return {
+    offer,
+    /** After a successful save: the server holds the edits. */
+    clear: forget,
+    /** The author chose the draft: the caller puts `offer.form` into the editor. */
+    accept: useCallback(() => setOffer(null), []),
+    discard: useCallback(() => {
+      setOffer(null);
+      // Once the author has edited, the stored draft holds those edits, no longer the one offered.
+      if (!wrote.current && key) storage((store) => store.removeItem(key));
+    }, [key]),
+  };
+}

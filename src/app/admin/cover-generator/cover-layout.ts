@@ -1,0 +1,174 @@
+/**
+ * Geometry of the generated cover (spec section 9), free of any canvas so it can be unit-tested: the
+ * caller passes `measure(text, fontSize)`, the width of `text` in the cover font at that size.
+ *
+ * Canvas 1280x720. With an image, the image is contained in the left 40% (512 px) and the text sits in
+ * the right 60% (768 px), left-aligned. Without an image the left 40% would stay empty, so the text
+ * takes the full width, centred (this is also why auto-fit starts higher then: 250 px instead of 200).
+ * The text box is 80% of the canvas height (576 px, centred), the most the spec lets the text take;
+ * top / center / bottom place the text block inside it.
+ */
+
+export const CANVAS_WIDTH = 1280;
+export const CANVAS_HEIGHT = 720;
+/** Share of the width given to the product image. */
+export const IMAGE_AREA_RATIO = 0.4;
+/** The text may take at most this share of the canvas height. */
+export const MAX_TEXT_HEIGHT_RATIO = 0.8;
+export const PADDING = 48;
+export const LINE_HEIGHT_RATIO = 1.2;
+
+export const FONT_SIZE_MIN = 24;
+export const FONT_SIZE_MAX = 120;
+export const FONT_SIZE_DEFAULT = 48;
+export const AUTO_FIT_START_WITH_IMAGE = 200;
+export const AUTO_FIT_START_WITHOUT_IMAGE = 250;
+export const AUTO_FIT_STEP = 2;
+export const AUTO_FIT_MIN = 20;
+
+export const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+export const GRADIENT_FROM = '#7c3aed';
+export const GRADIENT_TO = '#1e1b4b';
+export const DEFAULT_TEXT_COLOR = '#ffffff';
+
+export type TextPosition = 'top' | 'center' | 'bottom';
+export type MeasureText = (text: string, fontSize: number) => number;
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const IMAGE_AREA_WIDTH = CANVAS_WIDTH * IMAGE_AREA_RATIO;
+const TEXT_BOX_HEIGHT = CANVAS_HEIGHT * MAX_TEXT_HEIGHT_RATIO;
+const TEXT_BOX_TOP = (CANVAS_HEIGHT - TEXT_BOX_HEIGHT) / 2;
+
+export function fontFor(fontSize: number): string {
+  return `bold ${fontSize}px ${FONT_FAMILY}`;
+}
+
+/** Where the text may go: the right 60% beside an image, the whole width without one. */
+export function textBox(hasImage: boolean): Box {
+  const left = hasImage ? IMAGE_AREA_WIDTH + PADDING / 2 : PADDING;
+  return { x: left, y: TEXT_BOX_TOP, width: CANVAS_WIDTH - PADDING - left, height: TEXT_BOX_HEIGHT };
+}
+
+/** The image scaled to fit (aspect kept, enlarged if small) and centred in the left 40%, inside the padding. */
+export function imageRect(imageWidth: number, imageHeight: number): Box {
+  const area = { x: PADDING, y: PADDING, width: IMAGE_AREA_WIDTH - PADDING * 1.5, height: CANVAS_HEIGHT - PADDING * 2 };
+  if (imageWidth <= 0 || imageHeight <= 0) return { ...area, width: 0, height: 0 };
+  const scale = Math.min(area.width / imageWidth, area.height / imageHeight);
+  const width = imageWidth * scale;
+  const height = imageHeight * scale;
+  return { x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width, height };
+}
+
+export interface WrappedText {
+  lines: string[];
+  /** True when a word alone was wider than the box and had to be split across lines. */
+  splitWords: boolean;
+}
+
+/** Splits a word wider than `maxWidth` into the longest pieces that fit (at least one character each). */
+function splitWord(word: string, fontSize: number, maxWidth: number, measure: MeasureText): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const char of word) {
+    if (piece && measure(piece + char, fontSize) > maxWidth) {
+      pieces.push(piece);
+      piece = char;
+    } else {
+      piece += char;
+    }
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/**
+ * Word-wraps `text` to `maxWidth`. Line breaks typed by the author are kept (an empty line stays an
+ * empty line); runs of spaces collapse. A word wider than the box is split so that no line overflows.
+ */
+export function wrapText(text: string, fontSize: number, maxWidth: number, measure: MeasureText): WrappedText {
+  const lines: string[] = [];
+  let splitWords = false;
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const words = paragraph.split(/\s+/).filter(Boolean);
+    let line = '';
+    for (const word of words) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (measure(candidate, fontSize) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      if (measure(word, fontSize) <= maxWidth) {
+        line = word;
+        continue;
+      }
+      splitWords = true;
+      const pieces = splitWord(word, fontSize, maxWidth, measure);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces.at(-1) ?? '';
+    }
+    lines.push(line);
+  }
+  // Blank lines at the very start or end only push the text off its position.
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+  return { lines, splitWords };
+}
+
+export function lineHeight(fontSize: number): number {
+  return fontSize * LINE_HEIGHT_RATIO;
+}
+
+/**
+ * The largest size, from 200 px (250 without an image) down by 2 px, at which the wrapped text is at
+ * most 80% of the canvas height and every word fits the box whole; 20 px when none does.
+ */
+export function autoFitFontSize(text: string, hasImage: boolean, measure: MeasureText): number {
+  const box = textBox(hasImage);
+  for (let size = hasImage ? AUTO_FIT_START_WITH_IMAGE : AUTO_FIT_START_WITHOUT_IMAGE; size >= AUTO_FIT_MIN; size -= AUTO_FIT_STEP) {
+    const { lines, splitWords } = wrapText(text, size, box.width, measure);
+    if (!splitWords && lines.length * lineHeight(size) <= box.height) return size;
+  }
+  return AUTO_FIT_MIN;
+}
+
+/** The slider's value for a size: auto-fit may go beyond the slider's 24-120 range, the slider shows its nearest end. */
+export function sliderValue(fontSize: number): number {
+  return Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, fontSize));
+}
+
+export interface PlacedLine {
+  text: string;
+  x: number;
+  /** Vertical middle of the line (draw with textBaseline 'middle'). */
+  y: number;
+}
+
+export interface TextLayout {
+  lines: PlacedLine[];
+  align: 'left' | 'center';
+  /** The block's bounds; taller than the box when a large manual size overflows it. */
+  block: Box;
+}
+
+/** Lines placed in the text box: left-aligned beside an image, centred without; top, center or bottom. */
+export function layoutText(text: string, fontSize: number, hasImage: boolean, position: TextPosition, measure: MeasureText): TextLayout {
+  const box = textBox(hasImage);
+  const { lines } = wrapText(text, fontSize, box.width, measure);
+  const step = lineHeight(fontSize);
+  const height = lines.length * step;
+  const top = position === 'top' ? box.y : position === 'bottom' ? box.y + box.height - height : box.y + (box.height - height) / 2;
+  const align = hasImage ? 'left' : 'center';
+  const x = align === 'left' ? box.x : box.x + box.width / 2;
+  return {
+    align,
+    lines: lines.map((line, index) => ({ text: line, x, y: top + index * step + step / 2 })),
+    block: { x: box.x, y: top, width: box.width, height },
+  };
+}

@@ -1,0 +1,55 @@
+/** Paints the cover on a 2D canvas with the geometry of cover-layout.ts. Browser only. */
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  fontFor,
+  GRADIENT_FROM,
+  GRADIENT_TO,
+  imageRect,
+  layoutText,
+  type MeasureText,
+  type TextPosition,
+} from './cover-layout';
+
+export interface CoverContent {
+  text: string;
+  fontSize: number;
+  color: string;
+  position: TextPosition;
+  /** The product photo (possibly without background), or null. */
+  image: ImageBitmap | null;
+}
+
+/** Text widths as the canvas will draw them. */
+export function canvasMeasure(ctx: CanvasRenderingContext2D): MeasureText {
+  return (text, fontSize) => {
+    ctx.font = fontFor(fontSize);
+    return ctx.measureText(text).width;
+  };
+}
+
+export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color, position, image }: CoverContent): void {
+  const gradient = ctx.createLinearGradient(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
+  gradient.addColorStop(0, GRADIENT_FROM);
+  gradient.addColorStop(1, GRADIENT_TO);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
+
+  if (image) {
+    const rect = imageRect(image.width, image.height);
+    ctx.drawImage(image, rect.x, rect.y, rect.width, rect.height);
+  }
+
+  const layout = layoutText(text, fontSize, image !== null, position, canvasMeasure(ctx));
+  ctx.save();
+  ctx.font = fontFor(fontSize);
+  ctx.fillStyle = color;
+  ctx.textAlign = layout.align;
+  ctx.textBaseline = 'middle';
+  // A soft shadow keeps light text readable where the gradient is lightest.
+  ctx.shadowColor = 'rgba(0, 0, 0, 0.35)';
+  ctx.shadowBlur = Math.max(4, fontSize / 10);
+  ctx.shadowOffsetY = Math.max(1, fontSize / 40);
+  for (const line of layout.lines) ctx.fillText(line.text, line.x, line.y);
+  ctx.restore();
+}
