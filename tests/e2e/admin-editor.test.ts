@@ -627,6 +627,38 @@ describe('unsaved changes', () => {
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => dialogs.map((dialog) => dialog.type)).toEqual(['confirm', 'confirm', 'beforeunload']);
   });
+
+  it('after "leave anyway", Back pressed as the list appears returns to the editor (no stale warning)', async () => {
+    const build = await createBuild({ title: 'Build da riaprire' });
+    const page = await openEditor(`/admin/builds/edit/${build.id}`);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await field(page, 'Descrizione').fill('Modifica abbandonata');
+    // Back in the same task as the router's push to the list: before the editor has finished unmounting.
+    await page.evaluate(() => {
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        history.pushState = push;
+        push(...args);
+        (window as unknown as { leftTo: string }).leftTo = location.pathname;
+        history.back();
+      };
+    });
+    await page.getByRole('link', { name: 'Annulla' }).click();
+    // A stale blocker would undo the Back and leave the browser on the list.
+    await page.waitForFunction(
+      (editPath) => (window as unknown as { leftTo?: string }).leftTo === '/admin/builds' && location.pathname === editPath && document.querySelector('[data-testid="build-editor"]') !== null,
+      `/admin/builds/edit/${build.id}`,
+      { timeout: 10_000 },
+    );
+    expect(await field(page, 'Descrizione').inputValue()).toBe('');
+    expect(dialogs).toEqual([MESSAGES.unsaved]);
+    expect((await getBuild(build.id)).description).toBe('');
+    expect(unexpectedErrors(opened!.errors)).toEqual([]);
+  });
 });
 
 describe.each([

@@ -20,8 +20,14 @@ export function useUnsavedChangesWarning(dirty: boolean): { markSaved(): void } 
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(UNSAVED_CHANGES_MESSAGE)) blocker.proceed();
-    else blocker.reset();
+    if (window.confirm(UNSAVED_CHANGES_MESSAGE)) {
+      // The author chose to leave: nothing may block again, not even a Back pressed while this editor is
+      // still being unmounted (its blocker is removed by an effect cleanup, after the page has changed).
+      dirtyRef.current = false;
+      blocker.proceed();
+    } else {
+      blocker.reset();
+    }
   }, [blocker]);
 
   useEffect(() => {
