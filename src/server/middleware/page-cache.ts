@@ -51,6 +51,9 @@ function isPublicPage(path: string): boolean {
 
 export function createPageCache({ ttlMs, maxEntries, extraHeaders, onHit, now = Date.now }: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
+  // Bumped by every clear(): a page whose render began before a content change holds the old content and
+  // must not be stored after it (it would be served for a whole TTL after the change).
+  let generation = 0;
 
   function respond(page: CachedPage, c: Context, state: 'HIT' | 'MISS'): Response {
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
@@ -75,12 +78,17 @@ export function createPageCache({ ttlMs, maxEntries, extraHeaders, onHit, now = 
 
   const store: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
+    const renderedFor = generation;
     await next();
     if (method !== 'GET' || !isPublicPage(c.req.path) || c.req.header('Authorization')) return;
     const type = c.res.headers.get('Content-Type') ?? '';
     if (c.res.status !== 200 || !CACHEABLE_TYPE.test(type) || c.res.headers.has('Set-Cookie')) return;
 
     const identity = new Uint8Array(await c.res.arrayBuffer());
+    if (renderedFor !== generation) {
+      c.res = new Response(identity, c.res);
+      return;
+    }
     const base: Record<string, string> = {};
     c.res.headers.forEach((value, name) => {
       if (name !== 'content-length') base[name] = value;
@@ -116,7 +124,10 @@ export function createPageCache({ ttlMs, maxEntries, extraHeaders, onHit, now = 
   return {
     serveHit,
     store,
-    clear: () => entries.clear(),
+    clear: () => {
+      generation++;
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },
