@@ -222,11 +222,19 @@ describe('/admin/replacements', () => {
       await restoreButton(item).click();
       await expect.poll(() => restoreButton(item).textContent()).toContain('Ripristino in corso...');
       expect(await restoreButton(item).isDisabled()).toBe(true);
+      // The reload of the list after the restore is held too: the card must go with the success already.
+      let releaseList!: () => void;
+      const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+      await page.route('**/api/admin/replacements', async (route) => {
+        await listHeld;
+        await route.continue();
+      });
       release();
       await notice(page).waitFor();
       expect(await notice(page).getAttribute('role')).toBe('status');
       expect(await notice(page).locator('p').first().textContent()).toBe(RESTORE_SUCCESS);
-      await item.waitFor({ state: 'detached' });
+      expect(await item.count()).toBe(0);
+      releaseList();
       expect(await page.getByTestId('replacements-empty').textContent()).toBe('Nessuna sostituzione');
       expect((await listReplacements()).map((r) => r.id)).not.toContain(record.id);
 

@@ -55,6 +55,8 @@ export default function AdminReplacements() {
     setNotice(null);
     try {
       await api.post(`/admin/replacements/${record.id}/restore`);
+      // Gone from the open records at once: no second 'Ripristina' on it while the list reloads.
+      setReplacements((list) => list?.filter((other) => other.id !== record.id) ?? list);
       setNotice({ tone: 'success', text: RESTORE_SUCCESS });
     } catch (error) {
       // The server says why (already restored, no longer there); the list is reloaded below either way.
