@@ -131,11 +131,21 @@ describe('build editor: draft recovery', () => {
     const page = await openEditor('/admin/builds/new');
     acceptDialogs(page);
     await field(page, 'Titolo').fill('Una build mai salvata');
+    // Counts the DOM changes after which the editor is on screen without the offer of its draft.
+    await page.addInitScript(() => {
+      const w = window as unknown as { editorWithoutOffer: number };
+      w.editorWithoutOffer = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="build-editor"]') && !document.querySelector('[data-testid="draft-notice"]')) w.editorWithoutOffer += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.reload();
     await page.getByTestId('build-editor').waitFor();
 
     const notice = draftNotice(page);
     await notice.waitFor();
+    // The offer comes with the editor's first paint: the form never shows without it, nor moves down after.
+    expect(await page.evaluate(() => (window as unknown as { editorWithoutOffer: number }).editorWithoutOffer)).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin/builds/new');
     expect(await notice.getByRole('paragraph').textContent()).toBe(draftText(await savedAt(page, 'build-draft:new')));
     expect(await field(page, 'Titolo').inputValue()).toBe('');

@@ -491,6 +491,9 @@ describe('alternatives panel of the build editor', () => {
     const toggle = panel.getByTestId('alternatives-toggle');
     await expect.poll(() => toggle.textContent()).toMatch(/^Alternative \(\d+\)$/);
     await toggle.click();
+    // The groups load once the panel opens, and a group of the component's type is then preselected, which
+    // enables 'Aggiungi gruppo': the tests snapshot the panel's buttons, so it must have settled first.
+    await expect.poll(() => field(panel, 'Gruppo').isEnabled()).toBe(true);
     return { page, panel };
   }
 
@@ -615,7 +618,6 @@ describe('alternatives panel of the build editor', () => {
     expect(member.status).toBe(201);
     const { page, panel } = await openPanel('B0FBALTGR1');
     const select = field(panel, 'Gruppo');
-    await expect.poll(() => select.isEnabled()).toBe(true);
     await select.selectOption(String(groupId));
     const submit = panel.getByRole('button', { name: /^(Aggiungi gruppo|Aggiunta del gruppo\.\.\.)$/ });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuilds } from '../../src/db/seed-data';
-import { type E2EContext, startE2E } from './harness';
+import { type E2EContext, startE2E, waitForHydration } from './harness';
 
 let e2e: E2EContext;
 beforeAll(async () => {
@@ -23,13 +23,16 @@ describe('home page in Chromium', () => {
     const published = demoBuilds.filter((build) => build.status === 'published').map((build) => build.title);
     expect(titles.sort()).toEqual([...published].sort());
 
-    // Wait for hydration, then follow a card: a client-side navigation renders the build page.
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+    // Wait for hydration, then follow a card: a client-side navigation renders the build page. (The route
+    // modules are registered before React starts hydrating: a click then would load a whole new document.)
+    await waitForHydration(page);
     const first = page.locator('#builds h3 a').first();
     const title = await first.textContent();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await first.click();
     await page.waitForURL(/\/build\//);
     await page.getByRole('heading', { level: 1, name: title!, exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.locator('h1').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();

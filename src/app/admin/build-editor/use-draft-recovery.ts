@@ -5,7 +5,7 @@
  * that differs from it, the draft is offered back. Storage can be full or disabled: then there is simply no
  * draft, the editor works as before.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type BuildForm, formSnapshot } from './build-form';
 import { type BuildDraft, draftKey, parseDraft, serializeDraft } from './build-draft';
 
@@ -69,11 +69,13 @@ export function useDraftRecovery({ ready, buildId, buildUpdatedAt, form, baselin
   }, [key]);
 
   // Opening a build: offer a stored draft that holds something else than the build; drop any other one.
+  // A layout effect: the offer is on screen with the first paint of the form, which never shows without it
+  // (nor moves down a moment later, under the author's pointer).
   const baselineRef = useRef(baseline);
   baselineRef.current = baseline;
   const updatedAtRef = useRef(buildUpdatedAt);
   updatedAtRef.current = buildUpdatedAt;
-  useEffect(() => {
+  useLayoutEffect(() => {
     wrote.current = false;
     const draft = key ? readDraft(key) : null;
     const differs = draft !== null && formSnapshot(draft.form) !== formSnapshot(baselineRef.current);
