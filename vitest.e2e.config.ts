@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the page does after an action (a request answered, a repaint, a dialog);
+    // Vitest's default of 1 s is too short for a loaded machine, where Chromium or this process stalls now and then.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
   },
 });

@@ -488,7 +488,10 @@ describe('build editor parts (background removal configured)', () => {
       // The same pair again: the server refuses it (409) and its message is shown.
       await form.getByLabel('ASIN').fill('B0TEST0001');
       await form.getByLabel('Nome prodotto').fill('Doppione');
+      // The page's request first: sent at the same time, the test's own one below could be the one stored.
+      const refused = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/admin/alternatives');
       await form.getByRole('button', { name: 'Aggiungi alternativa' }).click();
+      expect((await refused).status()).toBe(409);
       const duplicate = await api<{ error: { message: string } }>('/admin/alternatives', 'POST', { originalAsin: GPU, alternativeAsin: 'B0TEST0001', alternativeName: 'Doppione' });
       expect(duplicate.status).toBe(409);
       await expect.poll(() => noticeText(page, GPU)).toBe(duplicate.body.error.message);
@@ -621,9 +624,15 @@ describe('build editor parts (background removal configured)', () => {
       expect(await panel(page, CPU).count()).toBe(0);
       expect(await page.getByTestId('alternatives-panel').count()).toBe(7);
 
-      // Two links in quick succession: only the last one is loaded.
-      await link.fill('https://www.amazon.it/dp/B0OTHERXX1');
-      await link.fill('https://www.amazon.it/gp/product/B0NEWPROD1?psc=1');
+      // Two links in quick succession: only the last one is loaded. Both typed in one task: two fill() calls
+      // may be further apart than the debounce on a loaded machine.
+      await link.evaluate((input, links) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        for (const value of links) {
+          setValue.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      }, ['https://www.amazon.it/dp/B0OTHERXX1', 'https://www.amazon.it/gp/product/B0NEWPROD1?psc=1']);
       await panel(page, 'B0NEWPROD1').waitFor();
       await expect.poll(() => toggle(page, 'B0NEWPROD1').textContent()).toBe('Alternative (1)');
       expect(await toggle(page, 'B0NEWPROD1').getAttribute('aria-expanded')).toBe('true');

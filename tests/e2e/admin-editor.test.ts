@@ -119,6 +119,24 @@ function recordBuildRequests(page: Page): { method: string; path: string; body: 
   return seen;
 }
 
+/**
+ * Holds the page's next request to `url` until the returned function is called: a slow answer however fast
+ * the machine, where a fixed delay could run out before a loaded machine has even seen the busy state.
+ */
+async function holdRequest(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
 const cards = (page: Page) => page.getByTestId('component-card');
 const card = (page: Page, n: number) => cards(page).nth(n - 1);
 const cardField = (page: Page, n: number, label: string) => card(page, n).getByLabel(label, { exact: true });
@@ -213,7 +231,8 @@ describe('new build', () => {
     await expect.poll(() => saveNotice(page).locator('p').textContent()).toBe(MESSAGES.created);
     expect(await saveNotice(page).getAttribute('role')).toBe('status');
     expect(await saveButton(page).filter({ hasText: 'Aggiorna Build' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Modifica Build');
+    // The router changes the URL first and renders the edit route after it (a transition): wait for that render.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Modifica Build');
     // The new-build URL is replaced, not kept in the history.
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
@@ -368,14 +387,15 @@ describe('import from an Amazon cart', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
 
-    // A slow answer: the button says so and is busy.
-    fake.failNext(1, { delayMs: 600 });
+    // A slow answer: the button says so and is busy (the answer is held until that has been seen).
+    const releaseAnswer = await holdRequest(page, '**/api/admin/import-amazon');
     await opener.click();
     await dialog.getByLabel('URL del carrello Amazon').fill(`${CART}?ASIN.1=B0CPU00001&Quantity.1=1&ASIN.2=B0GPU00002&Quantity.2=1&AssociateTag=carrello-21`);
     await dialog.getByRole('button', { name: 'Importa Componenti' }).click();
     const busy = dialog.getByRole('button', { name: 'Importazione in corso...' });
     await busy.waitFor();
     expect(await busy.getAttribute('aria-busy')).toBe('true');
+    releaseAnswer();
     await expect.poll(() => componentsNotice(page).locator('p').first().textContent()).toBe('Importati 2 componenti con successo!');
     expect(await dialog.isVisible()).toBe(false);
     expect(await componentsNotice(page).textContent()).toContain('Tag affiliato impostato: carrello-21');
@@ -460,7 +480,8 @@ describe('smart replacement and price update', () => {
     expect(await page.title()).toBe('Modifica Build | Build PC CMS');
     expect(await page.getByTestId('replaced-badge').count()).toBe(0);
 
-    fake.failNext(1, { delayMs: 600 });
+    // The answer is held until the busy state has been seen and the page used meanwhile.
+    const releaseAnswer = await holdRequest(page, `**/api/admin/builds/${build.id}/smart-replacement`);
     await page.getByRole('button', { name: 'Sostituzione Intelligente' }).click();
     const busy = page.getByRole('button', { name: 'Sostituzione in corso...' });
     await busy.waitFor();
@@ -468,6 +489,7 @@ describe('smart replacement and price update', () => {
     expect(await busy.isDisabled()).toBe(true);
     // The page stays usable while it runs.
     await field(page, 'Descrizione').fill('Scritta durante la sostituzione');
+    releaseAnswer();
 
     await expect.poll(() => componentsNotice(page).locator('p').first().textContent(), { timeout: 15_000 }).toBe(MESSAGES.smartDone);
     const lines = await componentsNotice(page).locator('li').allTextContents();

@@ -5,6 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AlternativeCategory, type AlternativeCategoryDetail, alternativesApi, describeFailure, isNotFound } from './alternatives-api';
 
+/** A state change prepared by a load, made when the caller chooses. */
+type Apply = () => void;
+
 /** `onError` gets the message for the author (the failure is already logged). */
 export function useCategoriesData(onError: (message: string) => void) {
   const [categories, setCategories] = useState<AlternativeCategory[] | null>(null);
@@ -24,47 +27,56 @@ export function useCategoriesData(onError: (message: string) => void) {
     setSelectedId(id);
   }, []);
 
-  const loadCategories = useCallback(async () => {
+  // A load resolves with the change to make, not making it: refresh() makes both of its changes together.
+  const loadCategories = useCallback(async (): Promise<Apply> => {
     const request = ++listRequest.current;
     try {
       const list = await alternativesApi.listCategories();
-      if (request === listRequest.current) setCategories(list);
+      return () => {
+        if (request === listRequest.current) setCategories(list);
+      };
     } catch (error) {
-      if (request === listRequest.current) onErrorRef.current(describeFailure(error, 'Errore nel caricamento delle categorie'));
+      return () => {
+        if (request === listRequest.current) onErrorRef.current(describeFailure(error, 'Errore nel caricamento delle categorie'));
+      };
     }
   }, []);
 
   const loadDetail = useCallback(
-    async (id: number) => {
+    async (id: number): Promise<Apply> => {
       const request = ++detailRequest.current;
       try {
         const category = await alternativesApi.getCategory(id);
-        if (request !== detailRequest.current) return;
-        shownDetailId.current = category.id;
-        setDetail(category);
+        return () => {
+          if (request !== detailRequest.current) return;
+          shownDetailId.current = category.id;
+          setDetail(category);
+        };
       } catch (error) {
-        if (request !== detailRequest.current) return;
-        // Gone (deleted in another tab or through the API), or never shown: leave the panel empty rather
-        // than spinning. A failed refresh of a category on screen keeps it, with the error above.
-        if (isNotFound(error) || shownDetailId.current !== id) {
-          changeSelection(null);
-          shownDetailId.current = null;
-          setDetail(null);
-        }
-        onErrorRef.current(describeFailure(error, 'Errore nel caricamento della categoria'));
+        return () => {
+          if (request !== detailRequest.current) return;
+          // Gone (deleted in another tab or through the API), or never shown: leave the panel empty rather
+          // than spinning. A failed refresh of a category on screen keeps it, with the error above.
+          if (isNotFound(error) || shownDetailId.current !== id) {
+            changeSelection(null);
+            shownDetailId.current = null;
+            setDetail(null);
+          }
+          onErrorRef.current(describeFailure(error, 'Errore nel caricamento della categoria'));
+        };
       }
     },
     [changeSelection],
   );
 
   useEffect(() => {
-    void loadCategories();
+    void loadCategories().then((apply) => apply());
   }, [loadCategories]);
 
   const select = useCallback(
     (id: number | null) => {
       changeSelection(id);
-      if (id !== null) void loadDetail(id);
+      if (id !== null) void loadDetail(id).then((apply) => apply());
       else {
         detailRequest.current++;
         shownDetailId.current = null;
@@ -74,9 +86,15 @@ export function useCategoriesData(onError: (message: string) => void) {
     [changeSelection, loadDetail],
   );
 
+  /**
+   * Reloads the list and the selected category, and shows both in the same render: the list's counts never
+   * disagree with the panel. A caller's own updates right after it (a row no longer busy, a dialog closed)
+   * join that render too, as they come in the same task.
+   */
   const refresh = useCallback(async () => {
     const id = selectedRef.current;
-    await Promise.all([loadCategories(), id === null ? undefined : loadDetail(id)]);
+    const changes = await Promise.all([loadCategories(), id === null ? null : loadDetail(id)]);
+    for (const apply of changes) apply?.();
   }, [loadCategories, loadDetail]);
 
   return { categories, selectedId, detail, select, refresh };

@@ -134,6 +134,9 @@ export function useRetailerActions({ buildId, dispatch, getForm, onReloaded }: O
   async function importCart(cartUrl: string): Promise<string | null> {
     if (running) return null;
     setRunning('import');
+    // As for the other actions: the last outcome goes while this one runs, so a notice on screen is always
+    // about the latest import (a second cart of the same size would otherwise look imported at once).
+    setNotice(null);
     try {
       const { components, affiliateTag } = await api.post<ImportResponse>('/admin/import-amazon', { cartUrl });
       const tagApplied = importSetsAffiliateTag(getForm(), affiliateTag);
