@@ -73,3 +73,33 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `[${violation.impact}] ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${node.html}`));
 }
+
+/**
+ * Times, in the page, the delay from the password-change success notice appearing to the router's push of
+ * /admin. Timed from this process it would include the test's own waits, which on a busy machine can take
+ * longer than the margin. Call it before submitting; the returned function reads the delay once /admin is reached.
+ */
+export async function timePasswordRedirect(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const times: { shown?: number; left?: number } = {};
+    (window as unknown as { redirectTimes: typeof times }).redirectTimes = times;
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="password-success"]')) return;
+      times.shown = performance.now();
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      push(...args);
+      if (location.pathname !== '/admin') return;
+      times.left = performance.now();
+      history.pushState = push;
+    };
+  });
+  return async () => {
+    const { shown, left } = await page.evaluate(() => (window as unknown as { redirectTimes: { shown?: number; left?: number } }).redirectTimes);
+    expect(shown, 'success notice seen').toBeDefined();
+    expect(left, 'push of /admin seen').toBeDefined();
+    return left! - shown!;
+  };
+}

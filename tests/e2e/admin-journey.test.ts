@@ -23,7 +23,7 @@ import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fa
 import { type FakeRemoveBg, startFakeRemoveBg } from '../fakes/remove-bg';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiJson, apiLogin, storedToken, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiJson, apiLogin, storedToken, timePasswordRedirect, unexpectedErrors } from './admin-helpers';
 
 const TEXT = {
   imported: (n: number) => `Importati ${n} componenti con successo!`,
@@ -509,33 +509,13 @@ describe("the author's journey", () => {
     await field('Password corrente').fill(ADMIN.password);
     await field('Nuova password').fill(NEW_PASSWORD);
     await field('Conferma nuova password').fill(NEW_PASSWORD);
-    // Timed in the page, from the notice appearing to the router's push of the dashboard: timed here, the delay
-    // would include the test's own waits, which on a busy machine can take longer than the margin.
-    await page.evaluate(() => {
-      const times: { shown?: number; left?: number } = {};
-      (window as unknown as { redirectTimes: typeof times }).redirectTimes = times;
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="password-success"]')) return;
-        times.shown = performance.now();
-        observer.disconnect();
-      }).observe(document.body, { childList: true, subtree: true });
-      const push = history.pushState.bind(history);
-      history.pushState = (...args: Parameters<History['pushState']>) => {
-        push(...args);
-        if (location.pathname !== '/admin') return;
-        times.left = performance.now();
-        history.pushState = push;
-      };
-    });
+    const redirectDelay = await timePasswordRedirect(page);
     await page.getByRole('button', { name: 'Aggiorna Password' }).click();
     const notice = page.getByTestId('password-success');
     await notice.waitFor();
     expect(await notice.textContent()).toContain(TEXT.passwordChanged);
     await page.waitForURL(`${e2e.url}/admin`, { timeout: 5000 });
-    const { shown, left } = await page.evaluate(() => (window as unknown as { redirectTimes: { shown?: number; left?: number } }).redirectTimes);
-    expect(shown).toBeDefined();
-    expect(left).toBeDefined();
-    const elapsed = left! - shown!;
+    const elapsed = await redirectDelay();
     expect(elapsed).toBeGreaterThanOrEqual(1500);
     expect(elapsed).toBeLessThan(4000);
     await page.getByTestId('stat-total').waitFor();

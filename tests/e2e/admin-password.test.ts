@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiJson, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiJson, openAdmin, storedToken, timePasswordRedirect, unexpectedErrors } from './admin-helpers';
 
 const RULES = ['Minimo 8 caratteri', 'Almeno una lettera maiuscola', 'Almeno una lettera minuscola', 'Almeno un numero', 'Almeno un carattere speciale (!@#$%...)'];
 const NEW_PASSWORD = 'Nuova!Passw0rd#2027';
@@ -145,21 +145,7 @@ describe('change password', () => {
     await submit(page).click();
     await expect.poll(() => submit(page).textContent()).toBe('Aggiornamento...');
     expect(await submit(page).isDisabled()).toBe(true);
-    // The delay is timed in the page, from the notice appearing to the router's push to /admin: this test
-    // process, sharing the CPU with the server, may notice either of them late.
-    await page.evaluate(() => {
-      const times = window as unknown as { shownAt?: number; leftAt?: number };
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="password-success"]')) return;
-        times.shownAt = performance.now();
-        observer.disconnect();
-      }).observe(document.body, { childList: true, subtree: true });
-      const push = history.pushState.bind(history);
-      history.pushState = (...args: Parameters<History['pushState']>) => {
-        times.leftAt ??= performance.now();
-        push(...args);
-      };
-    });
+    const redirectDelay = await timePasswordRedirect(page);
     release();
 
     const notice = page.getByTestId('password-success');
@@ -173,10 +159,7 @@ describe('change password', () => {
     expect(await page.getByTestId('password-error').count()).toBe(0);
 
     await page.waitForURL(`${e2e.url}/admin`);
-    const elapsed = await page.evaluate(() => {
-      const times = window as unknown as { shownAt: number; leftAt: number };
-      return times.leftAt - times.shownAt;
-    });
+    const elapsed = await redirectDelay();
     expect(elapsed).toBeGreaterThanOrEqual(1500);
     expect(elapsed).toBeLessThan(4000);
     await page.getByTestId('stat-total').waitFor();
