@@ -67,10 +67,12 @@ export function emptyBuildForm(): BuildForm {
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-export function componentFormFromServer(component: ComponentAdmin, key = newComponentKey()): ComponentForm {
+/** A component as the server describes it: a saved one (ComponentAdmin) or one read from a cart (ImportedComponent). */
+type ServerComponent = Pick<ComponentAdmin, 'type' | 'name' | 'brand' | 'model' | 'specs' | 'price'> & { amazon_link: string | null; asin: string | null };
+
+/** The inputs' text for a server component. */
+export function componentFieldsFromServer(component: ServerComponent): Record<ComponentField, string> {
   return {
-    key,
-    id: component.id,
     type: component.type,
     name: component.name,
     brand: text(component.brand),
@@ -80,6 +82,10 @@ export function componentFormFromServer(component: ComponentAdmin, key = newComp
     amazon_link: text(component.amazon_link),
     asin: text(component.asin),
   };
+}
+
+export function componentFormFromServer(component: ComponentAdmin, key = newComponentKey()): ComponentForm {
+  return { key, id: component.id, ...componentFieldsFromServer(component) };
 }
 
 export function buildFormFromServer(build: BuildAdmin): BuildForm {

@@ -1,11 +1,13 @@
 /** State of the build editor: the form, the server's copy it is compared with, and the field errors. */
 import type { BuildAdmin } from '../../../modules/builds/builds.types';
+import type { ImportedComponent } from '../../../modules/importer/importer.service';
 import {
   asinAfterLinkChange,
   type BuildField,
   type BuildForm,
   buildFormFromServer,
   type ComponentField,
+  componentFieldsFromServer,
   type ComponentForm,
   componentPath,
   emptyBuildForm,
@@ -16,18 +18,6 @@ import { type EditorState, mergeServerComponents } from './merge-server';
 
 export interface EditorReducerState extends EditorState {
   errors: FieldErrors;
-}
-
-/** A component as POST /api/admin/import-amazon returns it. */
-export interface ImportedComponent {
-  type: string;
-  name: string;
-  brand: string | null;
-  model: string | null;
-  price: number | null;
-  amazon_link: string;
-  asin?: string | null;
-  specs: string | null;
 }
 
 export type EditorAction =
@@ -50,8 +40,6 @@ export function initialEditorState(): EditorReducerState {
 function without(errors: FieldErrors, drop: (path: string) => boolean): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([path]) => !drop(path)));
 }
-
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 export function editorReducer(state: EditorReducerState, action: EditorAction): EditorReducerState {
   switch (action.type) {
@@ -85,18 +73,7 @@ export function editorReducer(state: EditorReducerState, action: EditorAction): 
       return { ...state, form: { ...state.form, components }, errors: without(state.errors, (path) => cleared.includes(path)) };
     }
     case 'imported': {
-      const added = action.components.map((component) =>
-        emptyComponent({
-          type: component.type,
-          name: component.name,
-          brand: text(component.brand),
-          model: text(component.model),
-          specs: text(component.specs),
-          price: text(component.price),
-          amazon_link: component.amazon_link,
-          asin: text(component.asin),
-        }),
-      );
+      const added = action.components.map((component) => emptyComponent(componentFieldsFromServer(component)));
       return {
         ...state,
         form: {

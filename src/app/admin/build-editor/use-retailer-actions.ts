@@ -6,10 +6,11 @@
 import { type Dispatch, useCallback, useState } from 'react';
 import { formatCount } from '../../../common/format';
 import type { BuildAdmin } from '../../../modules/builds/builds.types';
+import type { ImportedComponent } from '../../../modules/importer/importer.service';
 import type { SmartReplacementOutcome } from '../../../modules/replacements/replacements.types';
 import { api, errorMessage } from '../api-client';
 import type { BuildForm } from './build-form';
-import { type EditorAction, type ImportedComponent, importSetsAffiliateTag } from './editor-reducer';
+import { type EditorAction, importSetsAffiliateTag } from './editor-reducer';
 
 export type RetailerAction = 'smart' | 'prices' | 'import';
 
