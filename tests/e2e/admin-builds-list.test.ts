@@ -5,20 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BuildAdminRow } from '../../src/modules/builds/builds.types';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
-
-interface ApiBuild {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  category: string | null;
-  budget: number | null;
-  status: string;
-  views: number;
-  created_at: string;
-}
+import { apiCreateBuild, apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
 
 const COLUMNS = ['Titolo', 'Categoria', 'Budget', 'Stato', 'Visualizzazioni', 'Creata il', 'Azioni'];
 const CATEGORY_LABELS: Record<string, string> = { gaming: 'Gaming', editing: 'Editing', office: 'Ufficio', workstation: 'Workstation', budget: 'Budget', premium: 'Premium' };
@@ -53,23 +42,17 @@ afterEach(async () => {
   opened = undefined;
 });
 
-async function createBuild(overrides: Record<string, unknown> = {}): Promise<ApiBuild> {
-  const { status, body } = await apiJson<{ build: ApiBuild }>(e2e.url, '/admin/builds', {
-    method: 'POST',
-    token,
-    body: { title: `Build da eliminare ${Date.now()}`, description: 'Creata dal test', category: 'office', budget: 500, status: 'draft', components: [], ...overrides },
-  });
-  expect(status).toBe(201);
-  return body.build;
+function createBuild(overrides: Record<string, unknown> = {}): Promise<BuildAdminRow> {
+  return apiCreateBuild(e2e.url, token, { title: `Build da eliminare ${Date.now()}`, description: 'Creata dal test', category: 'office', budget: 500, components: [], ...overrides });
 }
 
-async function apiBuilds(): Promise<ApiBuild[]> {
-  const { status, body } = await apiJson<{ builds: ApiBuild[] }>(e2e.url, '/admin/builds', { token });
+async function apiBuilds(): Promise<BuildAdminRow[]> {
+  const { status, body } = await apiJson<{ builds: BuildAdminRow[] }>(e2e.url, '/admin/builds', { token });
   expect(status).toBe(200);
   return body.builds;
 }
 
-async function firstBuild(): Promise<ApiBuild> {
+async function firstBuild(): Promise<BuildAdminRow> {
   const [first] = await apiBuilds();
   if (!first) throw new Error('No builds left on the server');
   return first;
@@ -85,7 +68,7 @@ async function openList(page: Page, query = ''): Promise<void> {
   await page.locator('[data-testid="builds-table"], [data-testid="builds-no-match"], [data-testid="builds-empty"]').first().waitFor();
 }
 
-function matching(builds: ApiBuild[], q: string, status: 'all' | 'published' | 'draft'): string[] {
+function matching(builds: BuildAdminRow[], q: string, status: 'all' | 'published' | 'draft'): string[] {
   return builds.filter((b) => (status === 'all' || b.status === status) && (lower(b.title).includes(lower(q)) || lower(b.description).includes(lower(q)))).map((b) => b.title);
 }
 

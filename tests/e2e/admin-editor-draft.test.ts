@@ -6,19 +6,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDateTime } from '../../src/common/format';
+import type { BuildAdmin } from '../../src/modules/builds/builds.types';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiJson, apiLogin, openAdmin, seriousAxeViolations, storedToken, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiCreateBuild, apiGetBuild, apiJson, apiLogin, openAdmin, seriousAxeViolations, storedToken, unexpectedErrors } from './admin-helpers';
 
 const UNSAVED = 'Hai modifiche non salvate. Vuoi davvero uscire?';
 const OUTDATED = 'La build è stata modificata dopo il salvataggio della bozza.';
 const draftText = (savedAt: string) => `È presente una bozza non salvata di questa build del ${formatDateTime(savedAt)}.`;
 
-interface AdminBuild {
-  id: number;
-  title: string;
-  description: string | null;
-  components: { id: number; type: string; name: string; position: number }[];
-}
 
 let e2e: E2EContext;
 let token: string;
@@ -43,20 +38,10 @@ async function openEditor(path: string): Promise<Page> {
   return opened.page;
 }
 
-async function createBuild(title: string): Promise<AdminBuild> {
-  const body = { title, status: 'draft', components: [{ type: 'CPU', name: 'AMD Ryzen 5 7600', position: 0 }] };
-  const response = await apiJson<{ build: AdminBuild }>(e2e.url, '/admin/builds', { method: 'POST', token, body });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.build;
-}
+const createBuild = (title: string) => apiCreateBuild(e2e.url, token, { title, components: [{ type: 'CPU', name: 'AMD Ryzen 5 7600', position: 0 }] });
+const getBuild = (id: number) => apiGetBuild(e2e.url, token, id);
 
-async function getBuild(id: number): Promise<AdminBuild> {
-  const response = await apiJson<{ build: AdminBuild }>(e2e.url, `/admin/builds/${id}`, { token });
-  expect(response.status).toBe(200);
-  return response.body.build;
-}
-
-async function updateBuild(build: AdminBuild, changes: Partial<AdminBuild>): Promise<void> {
+async function updateBuild(build: BuildAdmin, changes: Partial<BuildAdmin>): Promise<void> {
   const response = await apiJson(e2e.url, `/admin/builds/${build.id}`, { method: 'PUT', token, body: { ...build, ...changes } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }

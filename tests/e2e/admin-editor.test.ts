@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
+import { apiCreateBuild, apiGetBuild, apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
 
 const MESSAGES = {
   titleRequired: 'Il titolo è obbligatorio',
@@ -34,33 +34,6 @@ const CATALOGUE: FakeItem[] = [
   { asin: 'B0RAM00003', title: 'Kingston FURY Beast 32GB (2x16GB) 6000MT/s DDR5 CL30', brand: 'Kingston', price: 109.99, availability: 'IN_STOCK' },
 ];
 
-interface AdminComponent {
-  id: number;
-  type: string;
-  name: string;
-  brand: string | null;
-  model: string | null;
-  specs: string | null;
-  price: number | null;
-  amazon_link: string | null;
-  asin: string | null;
-  position: number;
-  is_replaced: number;
-}
-interface AdminBuild {
-  id: number;
-  title: string;
-  description: string;
-  content: string;
-  featured_image: string | null;
-  budget: number | null;
-  category: string | null;
-  status: string;
-  meta_title: string | null;
-  meta_description: string | null;
-  affiliate_tag: string | null;
-  components: AdminComponent[];
-}
 
 let fake: FakeCreatorsApi;
 let e2e: E2EContext;
@@ -91,17 +64,8 @@ async function openEditor(path: string, options: BrowserContextOptions = {}, con
   return opened.page;
 }
 
-async function createBuild(body: Record<string, unknown>, context: E2EContext = e2e, session = token): Promise<AdminBuild> {
-  const response = await apiJson<{ build: AdminBuild }>(context.url, '/admin/builds', { method: 'POST', token: session, body: { status: 'draft', ...body } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.build;
-}
-
-async function getBuild(id: number): Promise<AdminBuild> {
-  const response = await apiJson<{ build: AdminBuild }>(e2e.url, `/admin/builds/${id}`, { token });
-  expect(response.status).toBe(200);
-  return response.body.build;
-}
+const createBuild = (body: Record<string, unknown>, context: E2EContext = e2e, session = token) => apiCreateBuild(context.url, session, body);
+const getBuild = (id: number) => apiGetBuild(e2e.url, token, id);
 
 /** Requests the page sends to the builds API (method and JSON body). */
 interface SentBody {

@@ -17,7 +17,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS, waitForHydration } from './harness';
-import { ADMIN, apiJson, apiLogin, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiCreateBuild, apiJson, apiLogin, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
 
 const FALLBACK = {
   login: 'Errore durante il login',
@@ -139,11 +139,7 @@ async function failEachWay(page: Page, pattern: string | ((url: URL) => boolean)
   }
 }
 
-async function createBuild(body: Record<string, unknown>): Promise<{ id: number; components: { id: number }[] }> {
-  const response = await apiJson<{ build: { id: number; components: { id: number }[] } }>(e2e.url, '/admin/builds', { method: 'POST', token, body: { status: 'draft', ...body } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.build;
-}
+const createBuild = (body: Record<string, unknown>) => apiCreateBuild(e2e.url, token, body);
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { BuildAdmin } from '../../src/modules/builds/builds.types';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
@@ -12,6 +13,20 @@ export async function apiJson<T>(url: string, path: string, init: { method?: str
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Creates a build through the admin API: a draft unless `body` says otherwise. */
+export async function apiCreateBuild(url: string, token: string, body: Record<string, unknown>): Promise<BuildAdmin> {
+  const response = await apiJson<{ build: BuildAdmin }>(url, '/admin/builds', { method: 'POST', token, body: { status: 'draft', ...body } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.build;
+}
+
+/** A build as the admin API returns it now. */
+export async function apiGetBuild(url: string, token: string, id: number): Promise<BuildAdmin> {
+  const response = await apiJson<{ build: BuildAdmin }>(url, `/admin/builds/${id}`, { token });
+  expect(response.status).toBe(200);
+  return response.body.build;
 }
 
 /** A fresh session token from the API (no browser involved). */

@@ -23,7 +23,7 @@ import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fa
 import { type FakeRemoveBg, startFakeRemoveBg } from '../fakes/remove-bg';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiJson, apiLogin, storedToken, timePasswordRedirect, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiGetBuild, apiJson, apiLogin, storedToken, timePasswordRedirect, unexpectedErrors } from './admin-helpers';
 
 const TEXT = {
   imported: (n: number) => `Importati ${n} componenti con successo!`,
@@ -77,14 +77,6 @@ function euroTotal(prices: number[]): string {
   return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
-interface AdminBuild {
-  id: number;
-  slug: string;
-  status: string;
-  featured_image: string | null;
-  affiliate_tag: string | null;
-  components: { id: number; type: string; name: string; price: number | null; asin: string | null; is_replaced: number }[];
-}
 interface ReplacementRecord {
   id: number;
   build_id: number;
@@ -138,7 +130,7 @@ beforeEach(({ skip, onTestFailed, task }) => {
   });
 });
 
-const getBuild = async (id: number) => (await apiJson<{ build: AdminBuild }>(e2e.url, `/admin/builds/${id}`, { token: apiToken })).body.build;
+const getBuild = (id: number) => apiGetBuild(e2e.url, apiToken, id);
 
 const sidebarLink = (name: string) => page.locator('nav[aria-label="Amministrazione"]').getByRole('link', { name, exact: true });
 const field = (label: string) => page.getByLabel(label, { exact: true });

@@ -5,27 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { ReplacementRecord } from '../../src/modules/replacements/replacements.types';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';
 import { demoCatalogue } from '../fakes/creators-demo-catalogue';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import { apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
-
-interface ApiReplacement {
-  id: number;
-  build_id: number;
-  build_title: string;
-  name: string | null;
-  price: number | null;
-  asin: string | null;
-  type: string;
-  amazon_link: string | null;
-  original_name: string;
-  original_asin: string | null;
-  original_link: string | null;
-  replacement_reason: string | null;
-  created_at: string;
-}
 
 const RESTORE_CONFIRM = 'Sei sicuro di voler ripristinare il componente originale? Questa azione eliminerà il componente sostitutivo.';
 const RESTORE_SUCCESS = 'Componente ripristinato con successo!';
@@ -68,8 +53,8 @@ afterEach(async () => {
   opened = undefined;
 });
 
-async function listReplacements(): Promise<ApiReplacement[]> {
-  const { status, body } = await apiJson<{ replacements: ApiReplacement[] }>(e2e.url, '/admin/replacements', { token });
+async function listReplacements(): Promise<ReplacementRecord[]> {
+  const { status, body } = await apiJson<{ replacements: ReplacementRecord[] }>(e2e.url, '/admin/replacements', { token });
   expect(status).toBe(200);
   return body.replacements;
 }
@@ -81,7 +66,7 @@ function setStock(asin: string, availability: 'IN_STOCK' | 'OUT_OF_STOCK') {
 }
 
 /** The retailer reports `asin` out of stock; the real smart replacement swaps it; returns the new record. */
-async function replace(asin: string): Promise<ApiReplacement> {
+async function replace(asin: string): Promise<ReplacementRecord> {
   const before = new Set((await listReplacements()).map((record) => record.id));
   setStock(asin, 'OUT_OF_STOCK');
   const run = await apiJson<{ summary: { replaced: number } }>(e2e.url, `/admin/builds/${gamingBuild.id}/smart-replacement`, { method: 'POST', token });
