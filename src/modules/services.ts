@@ -10,6 +10,7 @@ import { createContentEvents } from './content-events';
 import { createImporterService } from './importer/importer.service';
 import { createJobsService } from './jobs/jobs.service';
 import { createMediaService } from './media/media.service';
+import { createUploadStorage } from './media/upload-storage';
 import { createPricingService } from './pricing/pricing.service';
 import { createRetailer, type Retailer } from './pricing/retailer';
 import { createReplacementsService } from './replacements/replacements.service';
@@ -35,7 +36,7 @@ export function createServices({ db, config, clock = systemClock, retailer = cre
     pricing: createPricingService({ db, clock, config, retailer, jobs, events }),
     importer: createImporterService({ retailer, config }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, jobs, events }),
-    media: createMediaService({ config }),
+    media: createMediaService({ config, storage: createUploadStorage({ config, db }) }),
   };
 }
 

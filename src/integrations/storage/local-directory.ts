@@ -1,6 +1,6 @@
 /** ObjectStorage on a local directory, created on the first write. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { contentTypeOfKey, isValidStorageKey, type ObjectStorage } from './storage';
 
@@ -55,6 +55,18 @@ export function createLocalDirectoryStorage(directory: string): ObjectStorage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+
+    async *list() {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      // Temporary files of writes in progress start with a dot and are never valid keys.
+      for (const name of names) if (isValidStorageKey(name)) yield name;
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ObjectStorage {
   /** null when there is no such object (or the key is not a valid key). */
   get(key: string): Promise<StoredObject | null>;
   has(key: string): Promise<boolean>;
+  /** Every stored key, in no particular order (backup walks them). */
+  list(): AsyncIterable<string>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9._-]{0,199}$/;
