@@ -25,6 +25,8 @@ import type {
 import { createViewCounter, type Visitor } from './view-counter';
 
 const BUILD_NOT_FOUND = 'La build richiesta non esiste.';
+/** Far above any real contention (each round of a slug race lets at least one create through). */
+const MAX_SLUG_ATTEMPTS = 200;
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
 export interface BuildsDeps {
@@ -203,9 +205,10 @@ export function createBuildsService(deps: BuildsDeps) {
     };
   }
 
-  async function nextFreeSlug(trx: Kysely<Database>, title: string): Promise<string> {
+  /** The first of `base`, `base-2`, `base-3`… that is neither stored nor in `avoid`. */
+  async function nextFreeSlug(trx: Kysely<Database>, title: string, avoid: ReadonlySet<string>): Promise<string> {
     const base = slugify(title);
-    const taken = new Set(await repo.findSlugsLike(trx, base));
+    const taken = new Set([...(await repo.findSlugsLike(trx, base)), ...avoid]);
     if (!taken.has(base)) return base;
     let n = 2;
     while (taken.has(`${base}-${n}`)) n += 1;
@@ -305,14 +308,20 @@ export function createBuildsService(deps: BuildsDeps) {
   }
 
   async function create(input: BuildInput): Promise<BuildAdmin> {
-    // A concurrent create may take the same slug between our check and insert: retry with the next one.
+    // Parallel creates with one title race for the same slug: on PostgreSQL a transaction cannot see
+    // another's uncommitted row, so both pick it and the later insert fails on the unique index. Each
+    // round at least one of them wins, so retrying (skipping the slugs seen taken) always ends; the
+    // bound only turns a bug into an error instead of a loop.
+    const collided = new Set<string>();
     for (let attempt = 0; ; attempt++) {
+      let slug = '';
       try {
         return await db.transaction().execute(async (trx) => {
           const now = clock.now().toISOString();
+          slug = await nextFreeSlug(trx, input.title, collided);
           const id = await repo.insertBuild(trx, {
             ...buildColumns(input),
-            slug: await nextFreeSlug(trx, input.title),
+            slug,
             published_at: input.status === 'published' ? now : null,
             created_at: now,
             updated_at: now,
@@ -321,7 +330,10 @@ export function createBuildsService(deps: BuildsDeps) {
           return getAdmin(id, trx);
         }).finally(() => deps.events.emitChange());
       } catch (error) {
-        if (attempt < 5 && isUniqueViolation(error)) continue;
+        if (attempt < MAX_SLUG_ATTEMPTS && isUniqueViolation(error)) {
+          collided.add(slug);
+          continue;
+        }
         throw error;
       }
     }
