@@ -54,7 +54,14 @@ function unchanged(build: Record<string, any>) {
   return { title, description, content, featured_image, budget, category, status, meta_title, meta_description, affiliate_tag, components };
 }
 
-export async function startBuiltServer(processes: number): Promise<BuiltServer> {
+export interface BuiltServerOptions {
+  /** Another database than a new SQLite file in the temporary directory (e.g. a PostgreSQL URL). */
+  databaseUrl?: string;
+  /** Extra settings for the server (e.g. SQLITE_SYNCHRONOUS). */
+  env?: Record<string, string>;
+}
+
+export async function startBuiltServer(processes: number, options: BuiltServerOptions = {}): Promise<BuiltServer> {
   const dir = mkdtempSync(join(tmpdir(), 'buildpc-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -67,11 +74,12 @@ export async function startBuiltServer(processes: number): Promise<BuiltServer> 
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_BASE_URL: url,
-      DATABASE_URL: join(dir, 'bench.sqlite'),
+      DATABASE_URL: options.databaseUrl ?? join(dir, 'bench.sqlite'),
       LOG_REQUESTS: 'false',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       WEB_CONCURRENCY: String(processes),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

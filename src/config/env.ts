@@ -42,6 +42,7 @@ const envSchema = z
       .default(3000),
     PUBLIC_BASE_URL: optionalUrl,
     DATABASE_URL: z.string().trim().default('./data/build-pc.sqlite'),
+    SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL'], { error: 'usa FULL (predefinito) o NORMAL' }).default('FULL'),
     ADMIN_USERNAME: optionalText.pipe(
       z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, 'da 3 a 64 caratteri tra lettere, numeri, punto, trattino e underscore').optional(),
     ),
@@ -116,7 +117,12 @@ const envSchema = z
   });
 
 export type DatabaseTarget =
-  | { readonly dialect: 'sqlite'; readonly filename: string }
+  | {
+      readonly dialect: 'sqlite';
+      readonly filename: string;
+      /** FULL (default): an acknowledged commit survives a power cut; NORMAL: only a process crash. */
+      readonly synchronous?: 'FULL' | 'NORMAL';
+    }
   | { readonly dialect: 'postgres'; readonly connectionString: string };
 
 export interface AppConfig {
@@ -213,6 +219,10 @@ export function parseDatabaseUrl(value: string): DatabaseTarget {
   return { dialect: 'sqlite', filename: filename === ':memory:' ? filename : resolve(filename) };
 }
 
+function withSqliteSynchronous(target: DatabaseTarget, synchronous: 'FULL' | 'NORMAL'): DatabaseTarget {
+  return target.dialect === 'sqlite' ? { ...target, synchronous } : target;
+}
+
 /** Reads `.env` from the working directory if present; variables already in the environment win. */
 export function readEnvFile(path = resolve('.env')): Record<string, string> {
   if (!existsSync(path)) return {};
@@ -237,7 +247,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     host: env.HOST,
     port: env.PORT,
     publicBaseUrl,
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database: withSqliteSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS),
     admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : null,
     defaultAffiliateTag: env.DEFAULT_AFFILIATE_TAG,
     siteName: env.SITE_NAME,

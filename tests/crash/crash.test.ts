@@ -1,8 +1,10 @@
 /**
- * Crash safety: a child process saves builds through the real API in a loop and reports each
- * acknowledged save; it is killed with SIGKILL several times at arbitrary moments. After the last
- * kill the database is reopened (as a restart would) and every acknowledged save must be there,
- * with the database intact. Runs on SQLite or PostgreSQL according to TEST_DB.
+ * Crash safety: two child processes save builds through the real API on one database at the same
+ * time, each with several saves in flight, and report each acknowledged save; every round both are
+ * killed with SIGKILL at arbitrary moments (one first, the other a few saves later, so one dies while
+ * the other keeps writing). After the last kill the database is reopened (as a restart would) and
+ * every acknowledged save must be there, with the database intact. Runs on SQLite (two processes on
+ * one file: the write lock is shared across them) or PostgreSQL according to TEST_DB.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +25,14 @@ const componentName = (title: string, type: string) => `${type} per ${title}`;
 const originalDescription = (title: string) => `Originale ${title}`;
 
 const ROUNDS = 5;
+const PROCESSES = 2;
+/** Saves in flight at once in each process. */
+const LANES_PER_PROCESS = 3;
 const MIN_SAVES_PER_ROUND = 15;
 const MAX_SAVES_PER_ROUND = 60;
-const ROUND_TIMEOUT_MS = 30_000;
+/** After the first process is killed, the other one acknowledges this many more saves before its own kill. */
+const SAVES_AFTER_FIRST_KILL = 8;
+const ROUND_TIMEOUT_MS = 45_000;
 /** Fixed seed: the number of saves before each kill is the same on every run (override with CRASH_SEED). */
 const SEED = Number(process.env.CRASH_SEED ?? 20_260_301);
 
@@ -42,80 +49,118 @@ function seededRandom(seed: number): () => number {
 }
 
 type Event =
-  | { kind: 'ACK'; round: number; id: number; title: string }
-  | { kind: 'UPD' | 'ACKUPD'; round: number; id: number; description: string };
+  | { kind: 'ACK'; round: number; lane: string; id: number; title: string }
+  | { kind: 'UPD' | 'ACKUPD'; round: number; lane: string; id: number; description: string };
 
 function parseLine(line: string, round: number): Event | null {
-  const match = /^(ACK|UPD|ACKUPD) (\d+) (.+)$/.exec(line);
+  const match = /^(ACK|UPD|ACKUPD) (\S+) (\d+) (.+)$/.exec(line);
   if (!match) return null;
-  const [, kind, id, text] = match as unknown as [string, Event['kind'], string, string];
-  return kind === 'ACK' ? { kind, round, id: Number(id), title: text } : { kind, round, id: Number(id), description: text };
+  const [, kind, lane, id, text] = match as unknown as [string, Event['kind'], string, string, string];
+  return kind === 'ACK' ? { kind, round, lane, id: Number(id), title: text } : { kind, round, lane, id: Number(id), description: text };
 }
 
-interface RoundResult {
-  events: Event[];
-  saves: number;
+interface ChildResult {
   signal: NodeJS.Signals | null;
   code: number | null;
   stderr: string;
 }
 
+interface RoundResult {
+  events: Event[];
+  saves: number;
+  children: ChildResult[];
+}
+
 let testDb: TestDatabase | undefined;
 let database: DatabaseHandle | undefined;
-let running: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
 
 afterAll(async () => {
   // Runs even when a round failed: no child outlives the test, no database is left behind.
-  if (running && running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await database?.destroy();
   await testDb?.drop();
 });
 
-/** Starts the child, lets it acknowledge `target` saves, then kills it with SIGKILL. */
-function runRound(url: string, round: number, target: number, knownIds: number[]): Promise<RoundResult> {
+/**
+ * Starts two children saving on one database; once `target` saves are acknowledged in all, kills one
+ * (alternating by round) with SIGKILL, then the other after SAVES_AFTER_FIRST_KILL more of its own.
+ */
+function runRound(url: string, round: number, target: number, knownIdsByLane: Map<string, number[]>): Promise<RoundResult> {
   return new Promise((resolve, reject) => {
-    const runId = `r${round}x${Date.now().toString(36)}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url, runId, knownIds.join(',')], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    running = child;
     const events: Event[] = [];
-    let saves = 0;
-    let pending = '';
-    let stderr = '';
-    let killed = false;
+    const results: (ChildResult | undefined)[] = [];
+    const savesOf = new Array<number>(PROCESSES).fill(0);
+    const children: ChildProcess[] = [];
+    const firstVictim = round % PROCESSES;
+    let savesAtFirstKill: number | null = null;
+    let settled = false;
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`round ${round}: only ${saves}/${target} saves acknowledged within ${ROUND_TIMEOUT_MS} ms. stderr: ${stderr}`));
+      for (const child of children) child.kill('SIGKILL');
+      settled = true;
+      reject(new Error(`round ${round}: only ${savesOf.join('+')}/${target} saves acknowledged within ${ROUND_TIMEOUT_MS} ms. stderr: ${results.map((r) => r?.stderr).join(' | ')}`));
     }, ROUND_TIMEOUT_MS);
 
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop()!; // an incomplete last line is never an acknowledgement
-      for (const line of lines) {
-        const event = parseLine(line, round);
-        if (!event) continue;
-        events.push(event);
-        if (event.kind === 'ACK' || event.kind === 'ACKUPD') saves += 1;
+    const totalSaves = () => savesOf.reduce((a, b) => a + b, 0);
+    function killAsPlanned() {
+      const first = children[firstVictim]!;
+      const second = children[(firstVictim + 1) % PROCESSES]!;
+      if (savesAtFirstKill === null && totalSaves() >= target) {
+        savesAtFirstKill = savesOf[(firstVictim + 1) % PROCESSES]!;
+        first.kill('SIGKILL');
       }
-      if (!killed && saves >= target) {
-        killed = true;
-        child.kill('SIGKILL');
+      if (savesAtFirstKill !== null && savesOf[(firstVictim + 1) % PROCESSES]! >= savesAtFirstKill + SAVES_AFTER_FIRST_KILL) {
+        second.kill('SIGKILL');
       }
-    });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      running = undefined;
-      resolve({ events, saves, signal, code, stderr });
-    });
+    }
+
+    for (let index = 0; index < PROCESSES; index++) {
+      const lanes: Record<string, number[]> = {};
+      for (let lane = 0; lane < LANES_PER_PROCESS; lane++) {
+        const name = `p${index}l${lane}`;
+        lanes[name] = knownIdsByLane.get(name) ?? [];
+      }
+      const runId = `r${round}p${index}x${Date.now().toString(36)}`;
+      const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url, runId, JSON.stringify(lanes)], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      running.add(child);
+      let pending = '';
+      let stderr = '';
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop()!; // an incomplete last line is never an acknowledgement
+        for (const line of lines) {
+          const event = parseLine(line, round);
+          if (!event) continue;
+          events.push(event);
+          if (event.kind === 'ACK' || event.kind === 'ACKUPD') savesOf[index]! += 1;
+        }
+        killAsPlanned();
+      });
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        if (!settled) reject(error);
+        settled = true;
+      });
+      child.once('close', (code, signal) => {
+        running.delete(child);
+        results[index] = { signal, code, stderr };
+        if (results.filter(Boolean).length < PROCESSES) {
+          // The survivor must not wait for saves that will never come if its partner died on its own.
+          if (savesAtFirstKill === null) for (const other of children) other.kill('SIGKILL');
+          return;
+        }
+        clearTimeout(timer);
+        if (!settled) resolve({ events, saves: totalSaves(), children: results as ChildResult[] });
+        settled = true;
+      });
+    }
   });
 }
 
@@ -127,11 +172,16 @@ describe(`crash safety (${testDialect})`, () => {
 
     for (let round = 0; round < ROUNDS; round++) {
       const target = MIN_SAVES_PER_ROUND + Math.floor(random() * (MAX_SAVES_PER_ROUND - MIN_SAVES_PER_ROUND + 1));
-      const knownIds = events.filter((event) => event.kind === 'ACK').map((event) => event.id);
-      const result = await runRound(testDb.url, round, target, knownIds);
-      // Killed by us while saving: not exited on its own, not crashed with an error.
-      expect({ round, signal: result.signal, code: result.code, stderr: result.stderr }).toMatchObject({ round, signal: 'SIGKILL', code: null });
-      expect(result.stderr).not.toMatch(/error|failed/i);
+      const knownIdsByLane = new Map<string, number[]>();
+      for (const event of events) {
+        if (event.kind === 'ACK') knownIdsByLane.set(event.lane, [...(knownIdsByLane.get(event.lane) ?? []), event.id]);
+      }
+      const result = await runRound(testDb.url, round, target, knownIdsByLane);
+      for (const child of result.children) {
+        // Killed by us while saving: not exited on its own, not crashed with an error.
+        expect({ round, signal: child.signal, code: child.code, stderr: child.stderr }).toMatchObject({ round, signal: 'SIGKILL', code: null });
+        expect(child.stderr).not.toMatch(/error|failed/i);
+      }
       expect(result.saves, `round ${round} (seed ${SEED})`).toBeGreaterThanOrEqual(target);
       events.push(...result.events);
     }
@@ -160,18 +210,24 @@ describe(`crash safety (${testDialect})`, () => {
         updatesAcknowledged += 1;
       }
     }
-    console.log(`crash (${testDialect}, seed ${SEED}): ${ROUNDS} SIGKILLs, ${creates.length} acknowledged builds, ${updatesAcknowledged} acknowledged updates`);
+    console.log(
+      `crash (${testDialect}, seed ${SEED}): ${ROUNDS * PROCESSES} SIGKILLs of ${PROCESSES} processes × ${LANES_PER_PROCESS} parallel saves, ` +
+        `${creates.length} acknowledged builds, ${updatesAcknowledged} acknowledged updates`,
+    );
     expect(updatesAcknowledged).toBeGreaterThan(0);
     // Every update targeted a build acknowledged before it.
     for (const id of lastAcknowledged.keys()) expect(ids).toContain(id);
-    // At most one unacknowledged update per kill.
-    for (let round = 0; round < ROUNDS; round++) {
-      const roundEvents = events.filter((event) => event.round === round);
-      const intents = roundEvents.filter((event) => event.kind === 'UPD').length;
-      const acks = roundEvents.filter((event) => event.kind === 'ACKUPD').length;
-      expect(intents - acks).toBeGreaterThanOrEqual(0);
-      expect(intents - acks).toBeLessThanOrEqual(1);
+    // At most one unacknowledged update per lane and kill (a lane saves one thing at a time).
+    const lanesOfRounds = new Set(events.map((event) => `${event.round}/${event.lane}`));
+    for (const key of lanesOfRounds) {
+      const laneEvents = events.filter((event) => `${event.round}/${event.lane}` === key);
+      const intents = laneEvents.filter((event) => event.kind === 'UPD').length;
+      const acks = laneEvents.filter((event) => event.kind === 'ACKUPD').length;
+      expect(intents - acks, key).toBeGreaterThanOrEqual(0);
+      expect(intents - acks, key).toBeLessThanOrEqual(1);
     }
+    // Both processes really wrote in parallel: every lane acknowledged saves.
+    expect(new Set(creates.map((event) => event.lane)).size).toBe(PROCESSES * LANES_PER_PROCESS);
 
     const rows = await db.selectFrom('builds').select(['id', 'title', 'description', 'slug']).where('id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
@@ -251,5 +307,5 @@ describe(`crash safety (${testDialect})`, () => {
       .having(sql`count(components.id)`, '<>', COMPONENT_TYPES.length)
       .execute();
     expect(incomplete).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 });

@@ -40,6 +40,8 @@ export interface TestContext {
   services: AppServices;
   clock: TestClock;
   dialect: typeof testDialect;
+  /** DATABASE_URL of this context's database, for child processes that share it. */
+  databaseUrl: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   login(credentials?: { username: string; password: string }, ip?: string): Promise<string>;
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     services,
     clock,
     dialect: testDialect,
+    databaseUrl: testDb.url,
     request,
     login,
     close: async () => {
