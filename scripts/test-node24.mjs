@@ -48,13 +48,11 @@ try {
   // node-gyp replaces the build directory, so the hard-linked original for the machine's Node survives.
   run('npm', ['rebuild', 'better-sqlite3'], { cwd: app, env });
 
-  step(`npm run build on Node ${NODE_MAJOR}`);
-  run('npm', ['run', 'build'], { cwd: app, env });
-
   step(`API suite on SQLite, on Node ${NODE_MAJOR}`);
   run('npx', ['vitest', 'run'], { cwd: app, env: { ...env, TEST_DB: 'sqlite' } });
 
-  step(`smoke test (npm start on a fresh database), on Node ${NODE_MAJOR}`);
+  // The smoke tests run `npm run build` themselves, then `npm start` (and the cluster) on a fresh database.
+  step(`production build and smoke tests, on Node ${NODE_MAJOR}`);
   run('npx', ['vitest', 'run', '--config', 'vitest.smoke.config.ts'], { cwd: app, env });
 
   console.log(`\nNode ${version}: build, API suite on SQLite and smoke test passed`);
