@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { createServer as createViteServer } from 'vite';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
+import { closeConnectionIfBodyUnread } from './node-server';
 import { createPageRenderer } from './pages';
 import { loadConfigOrExit } from './start';
 
@@ -16,6 +17,6 @@ const app = createApp({
 });
 const listener = getRequestListener(app.fetch);
 
-createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(runtime.config.port, runtime.config.host, () => {
+createHttpServer(closeConnectionIfBodyUnread((req, res) => vite.middlewares(req, res, () => listener(req, res)))).listen(runtime.config.port, runtime.config.host, () => {
   console.log(`[dev] http://${runtime.config.host}:${runtime.config.port}`);
 });

@@ -1,14 +1,15 @@
 /** Serves a built app (React Router server build + client assets) with the API on one port. */
-import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import type { Runtime } from './bootstrap';
+import { createNodeServer } from './node-server';
 import { createPageRenderer } from './pages';
 
 export interface RunningServer {
-  server: ServerType;
+  server: Server;
   url: string;
   close(): Promise<void>;
 }
@@ -24,11 +25,12 @@ export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir:
     staticFiles: serveStatic({ root: clientDir, precompressed: true }),
     renderPage: createPageRenderer(build, runtime),
   });
+  const server = createNodeServer(app.fetch, { hostname: runtime.config.host });
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: runtime.config.host, port: runtime.config.port }, (info: AddressInfo) => {
+    server.listen(runtime.config.port, runtime.config.host, () => {
       resolve({
         server,
-        url: listeningUrl(runtime.config.host, info.port),
+        url: listeningUrl(runtime.config.host, (server.address() as AddressInfo).port),
         close: () => new Promise((done) => server.close(() => done())),
       });
     });

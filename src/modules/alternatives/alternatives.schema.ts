@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
+import { MAX_EURO, MAX_EURO_LABEL } from '../../common/bounds';
 import { EDITOR_COMPONENT_TYPES } from '../../common/catalog';
 import { euroToCents } from '../../common/money';
 
@@ -14,12 +15,11 @@ export const ASIN_INVALID = 'ASIN non valido: servono 10 caratteri alfanumerici'
 export const ASIN_AND_NAME_REQUIRED = 'ASIN e nome sono obbligatori';
 export const CATEGORY_NAME_REQUIRED = 'Il nome della categoria è obbligatorio';
 export const ORIGINAL_ASIN_REQUIRED = "L'ASIN del prodotto originale è obbligatorio";
-const PRICE_INVALID = 'Il prezzo deve essere un numero positivo con al massimo 2 decimali (es. 129.90)';
+const PRICE_INVALID = `Il prezzo deve essere un numero positivo fino a ${MAX_EURO_LABEL}, con al massimo 2 decimali (es. 129.90)`;
 const BODY_NOT_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON';
 
 export const MIN_PRIORITY = 1;
 export const MAX_PRIORITY = 5;
-const MAX_EURO = 1_000_000;
 
 /**
  * Priority as the spec wants it: clamped to 1..5, anything non-numeric becomes 1. Decimals are truncated

@@ -1,10 +1,9 @@
 /** Request shapes of the builds API (api-contract.md: BuildInput and the public list query). */
 import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN, isValidAsin, normalizeAsin } from '../../common/asin';
+import { MAX_EURO, MAX_EURO_LABEL, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../common/bounds';
 import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
 import { euroToCents } from '../../common/money';
-
-const MAX_EURO = 1_000_000;
 
 /** Optional free text: '' and null both mean "empty". */
 const optionalText = (max: number, label: string) =>
@@ -45,13 +44,13 @@ const httpUrl = (message: string) =>
     }, message);
 
 export const componentInputSchema = z.object({
-  id: z.number({ error: 'Id del componente non valido' }).int().positive().optional(),
+  id: z.number({ error: 'Id del componente non valido' }).int().positive().max(MAX_ROW_ID).optional(),
   type: z.string({ error: 'Il tipo del componente è obbligatorio' }).trim().min(1, 'Il tipo del componente è obbligatorio').max(40),
   name: z.string({ error: 'Il nome del componente è obbligatorio' }).trim().min(1, 'Il nome del componente è obbligatorio').max(500),
   brand: optionalText(200, 'La marca'),
   model: optionalText(200, 'Il modello'),
   specs: optionalText(5000, 'Le specifiche'),
-  price: euroAmount('Il prezzo deve essere un numero positivo (es. 129.90)'),
+  price: euroAmount(`Il prezzo deve essere un numero positivo fino a ${MAX_EURO_LABEL}, con al massimo 2 decimali (es. 129.90)`),
   amazon_link: z
     .union([z.literal(''), z.null(), httpUrl('Il link deve essere un URL valido (https://...)')], {
       error: 'Il link deve essere un URL valido (https://...)',
@@ -76,7 +75,7 @@ export const buildInputSchema = z.object({
     })
     .optional()
     .transform((value) => value || null),
-  budget: euroAmount('Il budget deve essere un numero positivo'),
+  budget: euroAmount(`Il budget deve essere un numero positivo fino a ${MAX_EURO_LABEL}`),
   category: z
     .union([z.literal(''), z.null(), z.enum(BUILD_CATEGORIES)], {
       error: `Categoria non valida: usa una tra ${BUILD_CATEGORIES.join(', ')}`,
@@ -97,31 +96,36 @@ export const buildInputSchema = z.object({
 export type BuildInput = z.infer<typeof buildInputSchema>;
 export type ComponentInput = z.infer<typeof componentInputSchema>;
 
-const queryNumber = (message: string) =>
+/**
+ * A number in the query string, within min..max (and whole when `integer`). Absent or blank means "not
+ * given" (undefined): a form that submits an empty field filters nothing. Anything else out of range,
+ * not finite or not a number answers 400 with `message`.
+ */
+const queryNumber = (message: string, { min, max, integer = false }: { min: number; max: number; integer?: boolean }) =>
   z
     .string()
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return undefined;
       const parsed = Number(value);
-      if (!Number.isFinite(parsed) || parsed < 0) {
+      if (!Number.isFinite(parsed) || parsed < min || parsed > max || (integer && !Number.isInteger(parsed))) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
       return parsed;
     });
 
+const budgetFilter = (name: string) => queryNumber(`${name} deve essere un numero positivo fino a ${MAX_EURO_LABEL}`, { min: 0, max: MAX_EURO });
+
 export const publicListQuerySchema = z.object({
   category: z.string().trim().max(40).optional().transform((value) => value || undefined),
-  minBudget: queryNumber('minBudget deve essere un numero positivo'),
-  maxBudget: queryNumber('maxBudget deve essere un numero positivo'),
+  minBudget: budgetFilter('minBudget'),
+  maxBudget: budgetFilter('maxBudget'),
   q: z.string().trim().max(200, 'Ricerca troppo lunga').optional().transform((value) => value || undefined),
-  limit: queryNumber('limit deve essere un numero intero tra 1 e 100')
-    .refine((value) => value === undefined || (Number.isInteger(value) && value >= 1 && value <= 100), 'limit deve essere un numero intero tra 1 e 100')
-    .transform((value) => value ?? 100),
-  offset: queryNumber('offset deve essere un numero intero positivo')
-    .refine((value) => value === undefined || Number.isInteger(value), 'offset deve essere un numero intero positivo')
-    .transform((value) => value ?? 0),
+  limit: queryNumber('limit deve essere un numero intero tra 1 e 100', { min: 1, max: 100, integer: true }).transform((value) => value ?? 100),
+  offset: queryNumber(`offset deve essere un numero intero tra 0 e ${MAX_LIST_OFFSET}`, { min: 0, max: MAX_LIST_OFFSET, integer: true }).transform(
+    (value) => value ?? 0,
+  ),
 });
 
 export type PublicListQuery = z.infer<typeof publicListQuerySchema>;

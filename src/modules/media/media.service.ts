@@ -19,8 +19,21 @@ import { IMAGE_MIME_TYPES, type ImageType, sniffImageType } from './image-type';
 export const UPLOADS_PATH = '/uploads';
 export const MAX_STORED_WIDTH = 1920;
 export const VARIANT_WIDTHS = [480, 960, 1280] as const;
-/** Decompression bombs: a small file declaring a huge canvas is refused before it is decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Size limits of an uploaded image, checked on the dimensions its header declares, before any pixel is
+ * decoded: a decompression bomb (a small file declaring a huge canvas) or an oversized photo answers 413
+ * in milliseconds instead of costing seconds of CPU. Every decode passes the same pixel limit to sharp.
+ *
+ * - 25 megapixels: decoding costs about 50 ms of CPU per megapixel here (a 24 MP PNG about 1.3 s, on one
+ *   core that also serves the site), and the site stores at most 1920 px wide, so more pixels buy nothing.
+ *   It admits what an author uploads: a phone photo as phones save it by default (12 MP, 4032 x 3024), a
+ *   24 MP camera (6000 x 4000), any screenshot. A phone photo in full-resolution mode (48 MP, 8064 x 6048)
+ *   is refused with 413 naming the limit: export it at 12 MP (the phone's default) or resize it first.
+ * - 16383 px a side: the most WebP can hold. A narrow image keeps its height when stored (only the width is
+ *   capped), so a taller one failed at encoding, after a full decode (a 2 x 20,000,000 PNG: 24 s, then 500).
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+export const MAX_INPUT_SIDE = 16_383;
 const WEBP_QUALITY = 82;
 
 export const NOT_AN_IMAGE_MESSAGE = "Il file non è un'immagine valida (usa JPEG, PNG o WebP)";
@@ -54,6 +67,16 @@ export function tooLargeError(maxMb: number): AppError {
 
 const notAnImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
 
+const pixels = new Intl.NumberFormat('it-IT');
+
+function tooManyPixelsError(width: number, height: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `Immagine troppo grande (${pixels.format(width)} × ${pixels.format(height)} pixel): al massimo ` +
+      `${MAX_INPUT_PIXELS / 1_000_000} megapixel e ${pixels.format(MAX_INPUT_SIDE)} pixel per lato. Riducila e riprova.`,
+  );
+}
+
 function upstreamHint(kind: RemoveBgErrorKind, code: string | undefined): string {
   switch (kind) {
     case 'auth':
@@ -83,14 +106,14 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
     if (!type) throw notAnImage();
     let metadata: Metadata;
     try {
+      // metadata() reads the header only, no pixel: no limit here, so that the check below can name the size.
       metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     } catch {
       throw notAnImage();
     }
-    if (metadata.format !== type || !metadata.width || !metadata.height) throw notAnImage();
-    if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande (massimo ${MAX_INPUT_PIXELS / 1_000_000} megapixel)`);
-    }
+    const { width, height } = metadata;
+    if (metadata.format !== type || !width || !height) throw notAnImage();
+    if (width * height > MAX_INPUT_PIXELS || width > MAX_INPUT_SIDE || height > MAX_INPUT_SIDE) throw tooManyPixelsError(width, height);
     return type;
   }
 
@@ -128,7 +151,8 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
         .update(`${image.width}x${image.height}x${image.channels}:`)
         .update(image.pixels)
         .digest('hex');
-      const fromPixels = () => sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
+      const fromPixels = () =>
+        sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: MAX_INPUT_PIXELS });
       const widths = [...VARIANT_WIDTHS.filter((width) => width < image.width), image.width];
       const variants: UploadedImage['variants'] = [];
       for (const width of widths) {

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
+import { MAX_ROW_ID } from '../../common/bounds';
 import { AppError } from '../../common/errors';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -46,11 +47,14 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, body);
 }
 
-/** Route parameter that must be a positive integer id. */
+/**
+ * Route parameter that must be a row id: a positive integer up to MAX_ROW_ID. Anything else ('abc', '1.5',
+ * '-1', '1e3', 2^53 + 1) names no resource: 404, before the database sees it.
+ */
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
   const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
+  if (!/^\d{1,10}$/.test(raw) || id <= 0 || id > MAX_ROW_ID) {
     throw new AppError('NOT_FOUND', 'Risorsa non trovata');
   }
   return id;
