@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '0' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero da 1 a 64 oppure auto \(valore: "0"\)$/],
     [{ WEB_CONCURRENCY: 'due' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
     [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
+    [{ UPLOAD_STORAGE: 's3' }, /^Configurazione non valida: UPLOAD_STORAGE usa database \(immagini nel database\) oppure directory \(cartella UPLOAD_DIR\) \(valore: "s3"\)$/],
   ])('rejects %o with one line naming the setting', (env, message) => {
     let error: unknown;
     try {
@@ -50,6 +51,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_CONCURRENCY: ' 3 ' }).webConcurrency).toBe(3);
     expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
     expect(loadConfig({ WEB_CONCURRENCY: 'AUTO' }).webConcurrency).toBe(availableParallelism());
+  });
+
+  it('keeps uploads in the database on PostgreSQL and in UPLOAD_DIR on SQLite, unless UPLOAD_STORAGE says otherwise', () => {
+    const postgres = 'postgres://u@h:5432/db';
+    expect(loadConfig({ DATABASE_URL: postgres }).uploads.storage).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).uploads.storage).toBe('database');
+    expect(loadConfig({}).uploads.storage).toBe('directory');
+    expect(loadConfig({ DATABASE_URL: './x.sqlite' }).uploads.storage).toBe('directory');
+    expect(loadConfig({ DATABASE_URL: postgres, UPLOAD_STORAGE: 'directory' }).uploads.storage).toBe('directory');
+    expect(loadConfig({ DATABASE_URL: './x.sqlite', UPLOAD_STORAGE: ' database ' }).uploads.storage).toBe('database');
+    expect(loadConfig({ DATABASE_URL: postgres, UPLOAD_STORAGE: '' }).uploads.storage).toBe('database');
   });
 
   it('never echoes a secret value in the error', () => {

@@ -92,6 +92,9 @@ const envSchema = z
         return count;
       }),
     UPLOAD_DIR: z.string().trim().min(1, 'non può essere vuoto').default('./data/uploads'),
+    UPLOAD_STORAGE: optionalText.pipe(
+      z.enum(['database', 'directory'], { error: 'usa database (immagini nel database) oppure directory (cartella UPLOAD_DIR)' }).optional(),
+    ),
     UPLOAD_MAX_MB: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(50, 'al massimo 50').default(8),
     REMOVE_BG_API_KEY: optionalText,
     REMOVE_BG_API_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).default('https://api.remove.bg/v1.0/removebg'),
@@ -150,8 +153,13 @@ export interface AppConfig {
   readonly removeBg: RemoveBgConfig | null;
 }
 
+/** Where uploaded images live: the database (shared by every instance) or the local directory UPLOAD_DIR. */
+export type UploadStorageKind = 'database' | 'directory';
+
 export interface UploadsConfig {
-  /** Local directory of the uploaded images (absolute). */
+  /** UPLOAD_STORAGE; by default the database on PostgreSQL (several instances may share it), the directory on SQLite. */
+  readonly storage: UploadStorageKind;
+  /** Local directory of the uploaded images (absolute), used when `storage` is 'directory'. */
   readonly dir: string;
   /** Largest accepted image file, in MB (as configured) and in bytes. */
   readonly maxMb: number;
@@ -242,12 +250,13 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
   }
   const env = parsed.data;
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+  const database = withSqliteSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS);
   return Object.freeze({
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     publicBaseUrl,
-    database: withSqliteSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS),
+    database,
     admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : null,
     defaultAffiliateTag: env.DEFAULT_AFFILIATE_TAG,
     siteName: env.SITE_NAME,
@@ -271,6 +280,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
       replacementMaxIncreaseEuro: env.REPLACEMENT_MAX_INCREASE_EUR,
     },
     uploads: {
+      storage: env.UPLOAD_STORAGE ?? (database.dialect === 'postgres' ? 'database' : 'directory'),
       dir: resolve(env.UPLOAD_DIR),
       maxMb: env.UPLOAD_MAX_MB,
       maxBytes: Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024),

@@ -161,6 +161,17 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+/** Uploaded files stored in the database (UPLOAD_STORAGE=database): written once, never updated. */
+export interface MediaBlobsTable {
+  /** The public file name, e.g. `<sha256>-<width>.webp`. */
+  key: string;
+  content_type: string;
+  /** bytea on PostgreSQL, blob on SQLite: both drivers read it as a Buffer. */
+  bytes: ColumnType<Buffer, Buffer, never>;
+  size: ColumnType<number, number, never>;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -173,6 +184,7 @@ export interface Database {
   price_observations: PriceObservationsTable;
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
+  media_blobs: MediaBlobsTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

@@ -36,7 +36,7 @@ export function createServices({ db, config, clock = systemClock, retailer = cre
     pricing: createPricingService({ db, clock, config, retailer, jobs, events }),
     importer: createImporterService({ retailer, config }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, jobs, events }),
-    media: createMediaService({ config, storage: createUploadStorage({ config, db }) }),
+    media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }
 

@@ -3,7 +3,7 @@
  * (POST /api/admin/remove-background) on the real app, with remove.bg faked at the HTTP boundary.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createRemoveBgClient, isRemoveBgError } from '../../src/integrations/remove-bg';
 import { BACKGROUND_REMOVAL_ERROR_MESSAGE, createMediaService } from '../../src/modules/media/media.service';
+import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { startFakeRemoveBg, type FakeRemoveBg } from '../fakes/remove-bg';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -158,6 +159,23 @@ afterAll(async () => {
 
 const storedName = (url: string) => url.replace(/^\/uploads\//, '');
 
+/**
+ * What is stored under a public URL, read from wherever this configuration keeps uploads: the database
+ * on PostgreSQL, the directory UPLOAD_DIR on SQLite (UPLOAD_STORAGE's defaults).
+ */
+async function storedBytes(url: string): Promise<Buffer> {
+  const stored = await createUploadStorage({ config: ctx.config, db: ctx.database.db }).get(storedName(url));
+  expect(stored, url).not.toBeNull();
+  expect(stored!.contentType).toBe('image/webp');
+  return Buffer.from(stored!.bytes);
+}
+
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of createUploadStorage({ config: ctx.config, db: ctx.database.db }).list()) keys.push(key);
+  return keys;
+}
+
 describe('POST /api/admin/upload', () => {
   it('stores a JPEG upright as WebP variants without any metadata', async () => {
     const response = await postImage(ctx, '/api/admin/upload', { bytes: jpeg, name: 'foto.jpg', type: 'image/jpeg' }, token);
@@ -172,14 +190,14 @@ describe('POST /api/admin/upload', () => {
     for (const variant of body.variants) expect(variant.url).toBe(`/uploads/${hash}-${variant.width}.webp`);
 
     for (const variant of body.variants as { width: number; url: string }[]) {
-      const path = join(uploadDir, storedName(variant.url));
-      const metadata = await sharp(path).metadata();
+      const stored = await storedBytes(variant.url);
+      const metadata = await sharp(stored).metadata();
       expect(metadata.format).toBe('webp');
       expect(metadata.width).toBe(variant.width);
       expect(metadata.exif).toBeUndefined();
       expect(metadata.xmp).toBeUndefined();
       expect(metadata.orientation).toBeUndefined();
-      const raw = readFileSync(path).toString('latin1');
+      const raw = stored.toString('latin1');
       expect(raw).not.toContain('Segreto');
       expect(raw).not.toContain('EXIF');
     }
@@ -191,7 +209,7 @@ describe('POST /api/admin/upload', () => {
     expect(response.json).toMatchObject({ width: 800, height: 600 });
     expect(response.json.url).toMatch(/^\/uploads\/[a-f0-9]{64}-800\.webp$/);
     expect(response.json.variants.map((v: { width: number }) => v.width)).toEqual([480, 800]);
-    const metadata = await sharp(join(uploadDir, storedName(response.json.url))).metadata();
+    const metadata = await sharp(await storedBytes(response.json.url)).metadata();
     expect(metadata.hasAlpha).toBe(true);
     expect(metadata.height).toBe(600);
   });
@@ -203,7 +221,7 @@ describe('POST /api/admin/upload', () => {
     expect(response.json.url).toMatch(/-1920\.webp$/);
     expect(response.json.variants.map((v: { width: number }) => v.width)).toEqual([480, 960, 1280, 1920]);
     for (const variant of response.json.variants as { width: number; url: string }[]) {
-      const metadata = await sharp(join(uploadDir, storedName(variant.url))).metadata();
+      const metadata = await sharp(await storedBytes(variant.url)).metadata();
       expect(metadata.width).toBe(variant.width);
       expect(metadata.height).toBe(Math.round((640 * variant.width) / 1920));
     }
@@ -228,10 +246,12 @@ describe('POST /api/admin/upload', () => {
     const third = await postImage(ctx, '/api/admin/upload', { bytes: otherExif, name: 'c.jpg', type: 'image/jpeg' }, token);
     expect(third.json.url).toBe(first.json.url);
     const hash = storedName(first.json.url).split('-')[0]!;
-    expect(readdirSync(uploadDir).filter((name) => name.startsWith(hash)).sort()).toEqual(
+    expect((await storedKeys()).filter((name) => name.startsWith(hash)).sort()).toEqual(
       [480, 960, 1280, 1600].map((width) => `${hash}-${width}.webp`).sort(),
     );
-    expect(readdirSync(uploadDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // No temporary file of the directory storage left behind (the database storage writes no file at all).
+    const files = existsSync(uploadDir) ? readdirSync(uploadDir) : [];
+    expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('answers 400 when there is no image', async () => {
@@ -338,11 +358,35 @@ describe('GET /uploads/:file', () => {
       expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect((await sharp(response.bytes).metadata()).width).toBe(variant.width);
-      expect(Buffer.compare(Buffer.from(response.bytes), readFileSync(join(uploadDir, storedName(variant.url))))).toBe(0);
+      expect(Buffer.compare(Buffer.from(response.bytes), await storedBytes(variant.url))).toBe(0);
     }
     const head = await send(ctx, 'HEAD', upload.json.url);
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('names each file with a strong ETag and answers a revalidation with 304 and no body', async () => {
+    const upload = await postImage(ctx, '/api/admin/upload', { bytes: pngWithAlpha, name: 'logo.png', type: 'image/png' }, token);
+    const etag = `"${storedName(upload.json.url)}"`;
+    const full = await send(ctx, 'GET', upload.json.url);
+    expect(full.headers.get('etag')).toBe(etag);
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"altro", ${etag}`, '*']) {
+      const revalidated = await send(ctx, 'GET', upload.json.url, { headers: { 'If-None-Match': ifNoneMatch } });
+      expect(revalidated.status, ifNoneMatch).toBe(304);
+      expect(revalidated.bytes.length).toBe(0);
+      expect(revalidated.headers.get('etag')).toBe(etag);
+      expect(revalidated.headers.get('cache-control')).toBe(IMMUTABLE);
+    }
+    // Another file's tag: the whole file.
+    const other = await send(ctx, 'GET', upload.json.url, { headers: { 'If-None-Match': `"${'b'.repeat(64)}-800.webp"` } });
+    expect(other.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(other.bytes), Buffer.from(full.bytes))).toBe(0);
+    // A tag never makes a missing file look present.
+    const missing = `/uploads/${'c'.repeat(64)}-800.webp`;
+    const gone = await send(ctx, 'GET', missing, { headers: { 'If-None-Match': `"${'c'.repeat(64)}-800.webp"` } });
+    expect(gone.status).toBe(404);
+    expect((await send(ctx, 'GET', missing, { headers: { 'If-None-Match': '*' } })).status).toBe(404);
   });
 
   it('answers 404 for unknown files and never leaves the upload directory', async () => {

@@ -25,6 +25,7 @@ const EXPECTED_TABLES = [
   'alternatives',
   'replacements',
   'price_observations',
+  'media_blobs',
 ];
 
 // Everything a test opens is released here, even when an assertion fails halfway.

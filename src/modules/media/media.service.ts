@@ -41,6 +41,7 @@ export const BACKGROUND_REMOVAL_ERROR_MESSAGE = 'Errore nella rimozione dello sf
 
 /** Stored file names: the only keys GET /uploads/:file will look up. */
 const STORED_FILE = /^[a-f0-9]{64}-\d{1,5}\.webp$/;
+const isStoredFileName = (name: string) => STORED_FILE.test(name) && isValidStorageKey(name);
 
 export interface UploadedImage {
   /** The normalised original (the widest file). */
@@ -53,7 +54,7 @@ export interface UploadedImage {
 
 export interface MediaServiceDeps {
   config: Pick<AppConfig, 'uploads' | 'removeBg'>;
-  /** Defaults to the local directory UPLOAD_DIR. */
+  /** Where the files live (modules/media/upload-storage.ts picks it); defaults to the local directory UPLOAD_DIR. */
   storage?: ObjectStorage;
   /** Defaults to a remove.bg client when REMOVE_BG_API_KEY is set, else null. */
   backgroundRemover?: RemoveBgClient | null;
@@ -169,8 +170,13 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
 
     /** A stored file by its public name; null for anything that is not one (including path tricks). */
     async readUpload(name: string): Promise<StoredObject | null> {
-      if (!STORED_FILE.test(name) || !isValidStorageKey(name)) return null;
+      if (!isStoredFileName(name)) return null;
       return store.get(name);
+    },
+
+    /** Whether a stored file exists, without reading it (answers a revalidation). */
+    async hasUpload(name: string): Promise<boolean> {
+      return isStoredFileName(name) && store.has(name);
     },
 
     /** 503 when REMOVE_BG_API_KEY is not set (checked before an upload is read). */

@@ -60,14 +60,31 @@ export function adminMediaRoutes(services: AppServices) {
   return app;
 }
 
+/** If-None-Match holds `etag` (or `*`); weak validators (W/"...") match too, as RFC 9110 asks for GET. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
 export function uploadedFileRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
   const notFound = (c: Context) => c.text('Immagine non trovata', 404);
 
   app.get('/uploads/:file', async (c) => {
-    const file = await services.media.readUpload(c.req.param('file'));
+    const name = c.req.param('file');
+    // The name is a hash of the content, so it is a strong validator; a cache that revalidates (a CDN
+    // or a browser after a reload) gets a 304 without the bytes leaving the storage (the database).
+    const etag = `"${name}"`;
+    const cacheHeaders = { 'Cache-Control': IMMUTABLE, ETag: etag };
+    if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag) && (await services.media.hasUpload(name))) {
+      return c.body(null, 304, cacheHeaders);
+    }
+    const file = await services.media.readUpload(name);
     if (!file) return notFound(c);
-    return c.body(file.bytes, 200, { 'Content-Type': file.contentType, 'Cache-Control': IMMUTABLE });
+    return c.body(file.bytes, 200, { 'Content-Type': file.contentType, ...cacheHeaders });
   });
   // Anything else under /uploads (other methods, nested paths) never reaches the page renderer.
   app.all('/uploads/*', notFound);
