@@ -6,9 +6,9 @@ import { createServer as createViteServer } from 'vite';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { createPageRenderer } from './pages';
-import { loadConfigOrExit } from './start';
+import { exitOnStartupFailure, loadConfigOrExit } from './start';
 
-const runtime = await bootstrap(loadConfigOrExit());
+const runtime = await bootstrap(loadConfigOrExit()).catch(exitOnStartupFailure);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   ...runtime,
