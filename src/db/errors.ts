@@ -100,6 +100,14 @@ export function databaseFailureReason(error: unknown): string {
     case 'EROFS':
       return `permesso negato sul percorso del database (${code})`;
   }
-  if (/timeout/i.test(first.message)) return `il server non ha risposto in tempo (${first.message})`;
+  // 5 s: CONNECT_TIMEOUT_MS of connection.ts (not imported: services use this module, and only the
+  // database layer may pull in the drivers).
+  if (first.message.startsWith('Connection terminated due to connection timeout')) {
+    return `il server non ha completato la connessione in tempo (5 s): controlla host, porta e firewall`;
+  }
+  if (first.message.startsWith('timeout exceeded when trying to connect')) {
+    return `nessuna connessione disponibile in tempo (5 s): tutte occupate, o il server non risponde`;
+  }
+  if (first.message.startsWith('Query read timeout')) return 'nessuna risposta dal server: connessione interrotta o server bloccato';
   return first.message.replace(/\s+/g, ' ').trim();
 }
