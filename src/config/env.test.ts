@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDatabaseUrl, toPublicConfig } from './env';
+import { ConfigError, DEFAULT_POSTGRES_POOL, describeDatabaseTarget, loadConfig, parseDatabaseUrl, toPublicConfig } from './env';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -20,7 +20,55 @@ describe('loadConfig', () => {
     expect(parseDatabaseUrl('sqlite:/tmp/x.db')).toEqual({ dialect: 'sqlite', filename: '/tmp/x.db' });
   });
 
+  it.each(['mysql://root:pw@127.0.0.1/buildpc', 'mongodb://u:pw@h/db', 'mongodb+srv://u:pw@h/db', 'http://h/x', 'MYSQL://h/db'])(
+    'refuses the unsupported scheme of %s, naming the supported forms and never the value',
+    (value) => {
+      expect(() => parseDatabaseUrl(value)).toThrow(ConfigError);
+      try {
+        parseDatabaseUrl(value);
+      } catch (error) {
+        const message = (error as Error).message;
+        expect(message).toMatch(/^Configurazione non valida: DATABASE_URL usa lo schema non supportato [a-z+]+:\/\/: usa un percorso di file SQLite .* oppure postgres:\/\/utente:password@host:5432\/database$/);
+        expect(message).not.toContain('pw');
+        expect(message).not.toContain('buildpc');
+      }
+    },
+  );
+
+  it.each(['postgres://u:pw@h:porta/db', 'postgres://u:pw@h:99999/db', 'postgresql://[::1/db'])('rejects the malformed PostgreSQL URL %s', (value) => {
+    expect(() => parseDatabaseUrl(value)).toThrow(/^Configurazione non valida: DATABASE_URL non è un URL PostgreSQL valido/);
+  });
+
+  it('still reads plain and Windows-style paths, sqlite: and file: as SQLite files', () => {
+    expect(parseDatabaseUrl('./data/x.sqlite')).toMatchObject({ dialect: 'sqlite' });
+    expect(parseDatabaseUrl('sqlite:///tmp/x.db')).toEqual({ dialect: 'sqlite', filename: '/tmp/x.db' });
+    expect(parseDatabaseUrl('file:///tmp/x.db')).toEqual({ dialect: 'sqlite', filename: '/tmp/x.db' });
+    expect(parseDatabaseUrl('C:\\dati\\x.sqlite')).toMatchObject({ dialect: 'sqlite' });
+  });
+
+  it('masks the password of a PostgreSQL URL wherever it is written', () => {
+    const shown = (url: string) => describeDatabaseTarget(parseDatabaseUrl(url));
+    expect(shown('postgres://autore:Segreta!1@db.example:5432/buildpc')).toBe('postgres://autore:***@db.example:5432/buildpc');
+    expect(shown('postgres://autore:se@greta@db.example/buildpc')).toBe('postgres://autore:***@db.example/buildpc');
+    expect(shown('postgresql://autore@db.example/buildpc?sslmode=require&password=Segreta')).toBe(
+      'postgresql://autore@db.example/buildpc?sslmode=require&password=***',
+    );
+    expect(shown('postgres://db.example/buildpc')).toBe('postgres://db.example/buildpc');
+    expect(describeDatabaseTarget({ dialect: 'sqlite', filename: '/srv/x.sqlite' })).toBe('/srv/x.sqlite');
+  });
+
+  it('reads the PostgreSQL pool settings, with defaults', () => {
+    const url = 'postgres://u@h/db';
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ pool: DEFAULT_POSTGRES_POOL });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_SECONDS: '2.5' }).database).toMatchObject({
+      pool: { size: 4, statementTimeoutMs: 2500 },
+    });
+  });
+
   it.each([
+    [{ DATABASE_POOL_SIZE: '1' }, /^Configurazione non valida: DATABASE_POOL_SIZE almeno 2/],
+    [{ DATABASE_POOL_SIZE: 'dieci' }, /^Configurazione non valida: DATABASE_POOL_SIZE deve essere un numero/],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' }, /^Configurazione non valida: DATABASE_STATEMENT_TIMEOUT_SECONDS deve essere maggiore di zero/],
     [{ PORT: 'abc' }, /^Configurazione non valida: PORT .*numero.*\(valore: "abc"\)$/],
     [{ PORT: '70000' }, /^Configurazione non valida: PORT /],
     [{ PUBLIC_BASE_URL: 'localhost:3000' }, /^Configurazione non valida: PUBLIC_BASE_URL .*URL/],

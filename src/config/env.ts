@@ -27,6 +27,15 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
 
+/**
+ * PostgreSQL pool defaults. 10 connections per process: a page needs one for a few milliseconds, so
+ * 10 serve hundreds of requests per second, and 4 processes x 2 instances x 10 stay below the server's
+ * default max_connections (100). 15 s per statement: the slowest query of the site takes milliseconds;
+ * one still running after 15 s is stuck behind a lock or a sick server, and the request is better
+ * answered 503 than left hanging.
+ */
+export const DEFAULT_POSTGRES_POOL: PostgresPoolSettings = { size: 10, statementTimeoutMs: 15_000 };
+
 /** More processes than this would only compete for the same cores and database. */
 const MAX_WEB_CONCURRENCY = 64;
 
@@ -43,6 +52,17 @@ const envSchema = z
     PUBLIC_BASE_URL: optionalUrl,
     DATABASE_URL: z.string().trim().default('./data/build-pc.sqlite'),
     SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL'], { error: 'usa FULL (predefinito) o NORMAL' }).default('FULL'),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(2, 'almeno 2 (una connessione resta in ascolto delle modifiche)')
+      .max(100, 'al massimo 100')
+      .default(DEFAULT_POSTGRES_POOL.size),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .positive('deve essere maggiore di zero')
+      .max(3600, 'al massimo 3600 secondi')
+      .default(DEFAULT_POSTGRES_POOL.statementTimeoutMs / 1000),
     ADMIN_USERNAME: optionalText.pipe(
       z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, 'da 3 a 64 caratteri tra lettere, numeri, punto, trattino e underscore').optional(),
     ),
@@ -126,7 +146,20 @@ export type DatabaseTarget =
       /** FULL (default): an acknowledged commit survives a power cut; NORMAL: only a process crash. */
       readonly synchronous?: 'FULL' | 'NORMAL';
     }
-  | { readonly dialect: 'postgres'; readonly connectionString: string };
+  | {
+      readonly dialect: 'postgres';
+      /** Secret (it may carry the password): show it only through describeDatabaseTarget(). */
+      readonly connectionString: string;
+      /** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT_SECONDS; DEFAULT_POSTGRES_POOL when absent. */
+      readonly pool?: PostgresPoolSettings;
+    };
+
+export interface PostgresPoolSettings {
+  /** Connections each process may open, the LISTEN connection of the page-cache sync included. */
+  readonly size: number;
+  /** A statement running longer is cancelled by the server (statement_timeout). */
+  readonly statementTimeoutMs: number;
+}
 
 export interface AppConfig {
   readonly nodeEnv: 'development' | 'production' | 'test';
@@ -220,8 +253,22 @@ export class ConfigError extends Error {
   }
 }
 
-export function parseDatabaseUrl(value: string): DatabaseTarget {
-  if (/^postgres(ql)?:\/\//i.test(value)) return { dialect: 'postgres', connectionString: value };
+const SUPPORTED_DATABASE_FORMS =
+  'usa un percorso di file SQLite (es. ./data/build-pc.sqlite, anche come sqlite:… o file:…) oppure postgres://utente:password@host:5432/database';
+
+export function parseDatabaseUrl(value: string, pool: PostgresPoolSettings = DEFAULT_POSTGRES_POOL): DatabaseTarget {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === 'postgres' || scheme === 'postgresql') {
+    if (!isParsableUrl(value)) {
+      // The value is never echoed: it may carry the password.
+      throw new ConfigError(`Configurazione non valida: DATABASE_URL non è un URL PostgreSQL valido: ${SUPPORTED_DATABASE_FORMS}`);
+    }
+    return { dialect: 'postgres', connectionString: value, pool };
+  }
+  // Any other scheme://, e.g. mysql:// or mongodb://, would otherwise be taken for a SQLite file name.
+  if (scheme !== undefined && scheme !== 'sqlite' && scheme !== 'file') {
+    throw new ConfigError(`Configurazione non valida: DATABASE_URL usa lo schema non supportato ${scheme}://: ${SUPPORTED_DATABASE_FORMS}`);
+  }
   const filename = value.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:(\/\/)?/i, '');
   if (!filename) throw new ConfigError('Configurazione non valida: DATABASE_URL è vuoto');
   return { dialect: 'sqlite', filename: filename === ':memory:' ? filename : resolve(filename) };
@@ -229,6 +276,31 @@ export function parseDatabaseUrl(value: string): DatabaseTarget {
 
 function withSqliteSynchronous(target: DatabaseTarget, synchronous: 'FULL' | 'NORMAL'): DatabaseTarget {
   return target.dialect === 'sqlite' ? { ...target, synchronous } : target;
+}
+
+function isParsableUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The database as an operator may see it in a log line: the SQLite file, or the PostgreSQL URL with
+ * its password (in the user part or as ?password=) replaced by ***.
+ */
+export function describeDatabaseTarget(target: DatabaseTarget): string {
+  if (target.dialect === 'sqlite') return target.filename;
+  const [, scheme, rest] = /^([^:]+:\/\/)(.*)$/s.exec(target.connectionString) ?? [];
+  if (scheme === undefined || rest === undefined) return 'postgres://***';
+  // The last @ ends the user part: an unescaped @ in a password is taken by pg the same way.
+  const at = rest.lastIndexOf('@');
+  const userInfo = at >= 0 ? rest.slice(0, at) : '';
+  const user = userInfo.includes(':') ? `${userInfo.slice(0, userInfo.indexOf(':'))}:***@` : at >= 0 ? `${userInfo}@` : '';
+  const hostAndPath = (at >= 0 ? rest.slice(at + 1) : rest).replace(/([?&]password=)[^&]*/gi, '$1***');
+  return `${scheme}${user}${hostAndPath}`;
 }
 
 /** Reads `.env` from the working directory if present; variables already in the environment win. */
@@ -250,7 +322,13 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
   }
   const env = parsed.data;
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
-  const database = withSqliteSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS);
+  const database = withSqliteSynchronous(
+    parseDatabaseUrl(env.DATABASE_URL, {
+      size: env.DATABASE_POOL_SIZE,
+      statementTimeoutMs: Math.round(env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
+    }),
+    env.SQLITE_SYNCHRONOUS,
+  );
   return Object.freeze({
     nodeEnv: env.NODE_ENV,
     host: env.HOST,

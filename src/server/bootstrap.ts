@@ -6,12 +6,13 @@
  * prepares the database and runs the jobs once; its workers only open the database and serve.
  */
 import type { AppConfig } from '../config/env';
-import { type DatabaseHandle, openDatabase } from '../db/connection';
+import type { DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoContent } from '../db/seed';
+import { connectDatabase, runStartupStep } from '../db/startup';
 import { createServices, type AppServices } from '../modules/services';
 import { startPriceScheduler } from '../jobs/price-scheduler';
-import { startContentSync } from './content-sync';
+import { type ContentSync, startContentSync } from './content-sync';
 
 export interface Runtime {
   config: AppConfig;
@@ -51,12 +52,23 @@ async function prepareDatabase(database: DatabaseHandle, services: AppServices, 
   }
 }
 
+/**
+ * A database that cannot be reached or prepared rejects with a DatabaseStartupError (one line naming
+ * DATABASE_URL, for server/start.ts's exitOnStartupFailure), after closing what was opened.
+ */
 export async function bootstrap(config: AppConfig, options: BootstrapOptions = {}): Promise<Runtime> {
   const { prepareDatabase: prepare = true, runJobs = true, workerId } = options;
-  const database = openDatabase(config.database);
+  const database = await connectDatabase(config.database);
   const services = createServices({ db: database.db, config });
-  if (prepare) await prepareDatabase(database, services, config);
-  const sync = database.pool ? await startContentSync(database.pool, services.events) : null;
+  const pool = database.pool;
+  let sync: ContentSync | null = null;
+  try {
+    if (prepare) await runStartupStep(config.database, 'Preparazione del database non riuscita', () => prepareDatabase(database, services, config));
+    if (pool) sync = await runStartupStep(config.database, 'Ascolto delle modifiche (LISTEN) non riuscito', () => startContentSync(pool, services.events));
+  } catch (error) {
+    await database.destroy().catch(() => undefined);
+    throw error;
+  }
   const scheduler =
     runJobs && config.amazon && config.pricing.schedulerEnabled
       ? startPriceScheduler({

@@ -7,9 +7,9 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { closeConnectionIfBodyUnread } from './node-server';
 import { createPageRenderer } from './pages';
-import { loadConfigOrExit } from './start';
+import { exitOnStartupFailure, loadConfigOrExit } from './start';
 
-const runtime = await bootstrap(loadConfigOrExit());
+const runtime = await bootstrap(loadConfigOrExit()).catch(exitOnStartupFailure);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   ...runtime,

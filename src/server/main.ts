@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { bootstrap } from './bootstrap';
 import { joinCluster, runPrimary } from './cluster';
 import { startHttpServer } from './http-server';
-import { loadConfigOrExit } from './start';
+import { exitOnStartupFailure, loadConfigOrExit } from './start';
 
 // This file is bundled to build/server/main.js, next to React Router's build/server/index.js.
 const SERVER_BUILD = new URL('./index.js', import.meta.url).href;
@@ -17,11 +17,14 @@ const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url));
 const config = loadConfigOrExit();
 
 if (cluster.isPrimary && config.webConcurrency > 1) {
-  await runPrimary(config);
+  // A database that cannot be reached or prepared stops the primary with one line, before any fork.
+  await runPrimary(config).catch(exitOnStartupFailure);
 } else {
   // One process, or a cluster worker: the primary has prepared the database and runs the jobs.
   const worker = cluster.worker;
-  const runtime = await bootstrap(config, worker ? { prepareDatabase: false, runJobs: false, workerId: worker.id } : {});
+  const runtime = await bootstrap(config, worker ? { prepareDatabase: false, runJobs: false, workerId: worker.id } : {}).catch(
+    exitOnStartupFailure,
+  );
   const leaveCluster = worker && runtime.database.dialect === 'sqlite' ? joinCluster(runtime.services.events) : null;
   const build = (await import(SERVER_BUILD)) as ServerBuild;
   const running = await startHttpServer(runtime, build, CLIENT_DIR);

@@ -1,8 +1,15 @@
-/** Maps every failure to the contract's error shape. Unknown errors: 500 with a log id, never internal text. */
+/**
+ * Maps every failure to the contract's error shape. An unavailable database (timeout, lost connection):
+ * 503 with Retry-After. Unknown errors: 500 with a log id, never internal text.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorCode } from '../../common/errors';
+import { databaseFailureReason, isDatabaseUnavailable } from '../../db/errors';
+
+/** Seconds a client is asked to wait after a 503 for an unavailable database. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A fresh response: c.json() would inherit headers already set on c.res by earlier middleware
@@ -24,6 +31,15 @@ export function handleError(error: Error, c: Context): Response {
   }
   if (error instanceof HTTPException) {
     return jsonResponse(errorBody('BAD_REQUEST', 'Richiesta non valida'), error.status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A timeout or a lost connection, not a bug: the same request may well succeed in a moment.
+    console.error(`[db] ${c.req.method} ${c.req.path}: database non disponibile: ${databaseFailureReason(error)}`);
+    return jsonResponse(
+      errorBody('SERVICE_UNAVAILABLE', 'Il database non risponde in questo momento. Riprova tra qualche secondo.'),
+      503,
+      { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
   }
   const logId = randomUUID();
   console.error(`[error] ${logId} ${c.req.method} ${c.req.path}:`, error);

@@ -1,0 +1,48 @@
+/**
+ * Start-up against the configured database. A wrong DATABASE_URL (unreachable server, unknown
+ * database, rejected user or password, unreadable file) is reported as one line naming the setting,
+ * with the password masked, instead of a stack dump on the first request.
+ */
+import { sql } from 'kysely';
+import { type DatabaseTarget, describeDatabaseTarget } from '../config/env';
+import { type DatabaseHandle, openDatabase } from './connection';
+import { databaseFailureReason, isDatabaseError } from './errors';
+
+/** A start-up failure the operator can fix; its message is the one line to print. */
+export class DatabaseStartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseStartupError';
+  }
+}
+
+function failure(what: string, target: DatabaseTarget, error: unknown): DatabaseStartupError {
+  return new DatabaseStartupError(`${what} (DATABASE_URL=${describeDatabaseTarget(target)}): ${databaseFailureReason(error)}`);
+}
+
+/** Opens the database and makes one round trip, so that a wrong DATABASE_URL shows at start-up. */
+export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  let database: DatabaseHandle | null = null;
+  try {
+    database = openDatabase(target);
+    await sql`select 1`.execute(database.db);
+    return database;
+  } catch (error) {
+    await database?.destroy().catch(() => undefined);
+    throw failure('Database non accessibile', target, error);
+  }
+}
+
+/**
+ * Runs a start-up step on an open database (migrations, first administrator, demo content): a
+ * database failure becomes one line, '{failureTitle} (DATABASE_URL=…): {reason}'; any other error is
+ * a bug and keeps its stack.
+ */
+export async function runStartupStep<T>(target: DatabaseTarget, failureTitle: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    throw failure(failureTitle, target, error);
+  }
+}
