@@ -155,14 +155,14 @@ describe('build editor: a save after the build changed elsewhere', () => {
     // The read of 'Sovrascrivi' answers, and another change lands before its save does.
     let second: BuildAdmin | undefined;
     await page.route(`**/api/admin/builds/${build.id}`, async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
+      if (route.request().method() !== 'GET' || second) return route.continue();
       const response = await route.fetch();
       second = await changeElsewhere(build.id, () => ({ title: 'Seconda modifica altrove' }));
-      await page.unroute(`**/api/admin/builds/${build.id}`);
       return route.fulfill({ response });
     });
     await dialog.getByRole('button', { name: 'Sovrascrivi' }).click();
     await dialog.getByTestId('conflict-error').getByText(CHANGED_AGAIN).waitFor();
+    await page.unroute(`**/api/admin/builds/${build.id}`);
     expect(versions).toEqual([build.updated_at, first.updated_at]);
     expect((await getBuild(build.id)).title).toBe('Seconda modifica altrove');
     await expectAuthorEdits(page);
