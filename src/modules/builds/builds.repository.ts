@@ -94,6 +94,24 @@ export async function insertBuild(db: Db, values: NewBuildRow): Promise<number> 
   return row.id;
 }
 
+/**
+ * Takes the build's row lock for the rest of the transaction with an UPDATE that changes nothing:
+ * every writer of the build queues here (PostgreSQL row lock; on SQLite the write lock), so what the
+ * caller reads next stays current until it commits. With `expectedUpdatedAt`, only a row still at that
+ * version is locked: under PostgreSQL's READ COMMITTED the condition is checked again on the row a
+ * concurrent writer committed, so two saves of the same version cannot both pass. Returns whether a row
+ * was locked.
+ */
+export async function lockBuild(db: Db, id: number, expectedUpdatedAt?: string): Promise<boolean> {
+  let query = db
+    .updateTable('builds')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id);
+  if (expectedUpdatedAt !== undefined) query = query.where('updated_at', '=', expectedUpdatedAt);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updateBuild(db: Db, id: number, values: BuildUpdate): Promise<void> {
   await db.updateTable('builds').set(values).where('id', '=', id).execute();
 }

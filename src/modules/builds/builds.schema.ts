@@ -94,6 +94,22 @@ export const buildInputSchema = z.object({
 });
 
 export type BuildInput = z.infer<typeof buildInputSchema>;
+
+const VERSION_MESSAGE = 'updated_at non valido: invia il valore letto con la build (data ISO-8601)';
+
+/**
+ * PUT /api/admin/builds/{id}: BuildInput plus the `updated_at` the client read. With it the save is
+ * conditional (409 when the build changed since); without it (or null) the save goes through, as for
+ * clients written before conditional saves.
+ */
+export const buildUpdateSchema = buildInputSchema.extend({
+  updated_at: z
+    .string({ error: VERSION_MESSAGE })
+    .max(40, VERSION_MESSAGE)
+    .refine((value) => !Number.isNaN(Date.parse(value)), VERSION_MESSAGE)
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
 export type ComponentInput = z.infer<typeof componentInputSchema>;
 
 /**

@@ -27,6 +27,8 @@ import { createViewCounter, type Visitor } from './view-counter';
 const BUILD_NOT_FOUND = 'La build richiesta non esiste.';
 /** Far above any real contention (each round of a slug race lets at least one create through). */
 const MAX_SLUG_ATTEMPTS = 200;
+const ADMIN_NOT_FOUND = 'Build non trovata';
+export const BUILD_CHANGED_MESSAGE = "La build è stata modificata altrove dopo che l'hai aperta. Ricarica per vedere la versione attuale.";
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
 export interface BuildsDeps {
@@ -126,6 +128,39 @@ function byDisplayOrder(a: ComponentRow, b: ComponentRow): number {
   return componentTypeRank(a.type) - componentTypeRank(b.type) || a.position - b.position || a.id - b.id;
 }
 
+/**
+ * The version a write gives a build: now, but always at least 1 ms after the previous one, so two writes
+ * in the same millisecond (or after the clock stepped back) never share a version and a form loaded
+ * between them cannot pass for current.
+ */
+export function nextBuildVersion(now: Date, previous: string): string {
+  const afterPrevious = Date.parse(previous) + 1;
+  return new Date(Number.isNaN(afterPrevious) ? now.getTime() : Math.max(now.getTime(), afterPrevious)).toISOString();
+}
+
+/**
+ * For the writers other than the editor's save that change what the editor shows (smart replacement,
+ * restore, a refreshed price): locks the build in the caller's transaction and gives it a new version,
+ * so an editor form loaded before cannot save over the change unnoticed (decision 006). Call it before
+ * touching the build's components: every build writer then locks the build row first, and they cannot
+ * deadlock on each other's component rows. Returns false when there is no such build.
+ */
+/**
+ * Locks these builds in the caller's transaction, one by one in id order, for a writer about to change
+ * components of several builds (a price refresh): as every build writer locks build rows before
+ * component rows, two writers never each hold a component row the other waits for.
+ */
+export async function lockBuilds(trx: Kysely<Database>, buildIds: readonly number[]): Promise<void> {
+  for (const id of [...buildIds].sort((a, b) => a - b)) await repo.lockBuild(trx, id);
+}
+
+export async function bumpBuildVersion(trx: Kysely<Database>, buildId: number, clock: Clock): Promise<boolean> {
+  if (!(await repo.lockBuild(trx, buildId))) return false;
+  const row = await repo.findBuildById(trx, buildId);
+  await repo.updateBuild(trx, buildId, { updated_at: nextBuildVersion(clock.now(), row!.updated_at) });
+  return true;
+}
+
 export function createBuildsService(deps: BuildsDeps) {
   const { db, clock } = deps;
   const shouldCountView = createViewCounter(() => clock.now().getTime());
@@ -191,7 +226,7 @@ export function createBuildsService(deps: BuildsDeps) {
 
   async function getAdmin(id: number, trx: Kysely<Database> = db): Promise<BuildAdmin> {
     const row = await repo.findBuildById(trx, id);
-    if (!row) throw notFound('Build non trovata');
+    if (!row) throw notFound(ADMIN_NOT_FOUND);
     const components = await repo.listComponents(trx, id);
     return {
       ...toAdminRow(row),
@@ -339,16 +374,26 @@ export function createBuildsService(deps: BuildsDeps) {
     }
   }
 
-  async function update(id: number, input: BuildInput): Promise<BuildAdmin> {
+  /**
+   * Saves the editor's form. With `expectedUpdatedAt` (the version the form was loaded at) the save is
+   * conditional: a build changed since answers 409 and nothing is written.
+   */
+  async function update(id: number, input: BuildInput, expectedUpdatedAt?: string): Promise<BuildAdmin> {
     return db.transaction().execute(async (trx) => {
-      const existing = await repo.findBuildById(trx, id);
-      if (!existing) throw notFound('Build non trovata');
-      const now = clock.now().toISOString();
+      // The check and the lock are one statement, before anything is read: a concurrent save, replacement
+      // or restore of this build either committed before (the version no longer matches) or waits for us.
+      if (!(await repo.lockBuild(trx, id, expectedUpdatedAt))) {
+        if (expectedUpdatedAt !== undefined && (await repo.findBuildById(trx, id))) throw new AppError('CONFLICT', BUILD_CHANGED_MESSAGE);
+        throw notFound(ADMIN_NOT_FOUND);
+      }
+      const existing = (await repo.findBuildById(trx, id))!;
+      const at = clock.now();
+      const now = at.toISOString();
       await repo.updateBuild(trx, id, {
         ...buildColumns(input),
         // The slug stays stable so shared links keep working; published_at is set once, on first publish.
         published_at: existing.published_at ?? (input.status === 'published' ? now : null),
-        updated_at: now,
+        updated_at: nextBuildVersion(at, existing.updated_at),
       });
       await saveComponents(trx, id, input.components, now);
       return getAdmin(id, trx);
@@ -356,7 +401,7 @@ export function createBuildsService(deps: BuildsDeps) {
   }
 
   async function remove(id: number): Promise<void> {
-    if (!(await repo.deleteBuild(db, id))) throw notFound('Build non trovata');
+    if (!(await repo.deleteBuild(db, id))) throw notFound(ADMIN_NOT_FOUND);
     await deps.events.emitChange();
   }
 

@@ -24,6 +24,13 @@ export function findComponentsByAsins(db: Db, asins: string[]) {
   return db.selectFrom('components').select(['id', 'build_id', 'asin', 'price_cents', 'availability']).where('asin', 'in', asins).execute();
 }
 
+/** Builds holding a component with one of these ASINs, by id. */
+export async function findBuildIdsWithAsins(db: Db, asins: string[]): Promise<number[]> {
+  if (asins.length === 0) return [];
+  const rows = await db.selectFrom('components').select('build_id').distinct().where('asin', 'in', asins).orderBy('build_id').execute();
+  return rows.map((row) => row.build_id);
+}
+
 export interface ObservedValues {
   priceCents: number | null;
   availability: string;

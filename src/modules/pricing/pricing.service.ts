@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { creatorsApiSettingsMissing, type ItemLookup } from '../../integrations/amazon-creators';
 import { findBuildById } from '../builds/builds.repository';
+import { bumpBuildVersion, lockBuilds } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { ContentEvents } from '../content-events';
 import { findLastRunLike } from '../jobs/jobs.repository';
@@ -53,6 +54,35 @@ export interface PricingDeps {
   retailer: Retailer;
   jobs: JobsService;
   events: ContentEvents;
+}
+
+/** What Amazon said about one ASIN, to be stored. */
+export interface Observation {
+  asin: string;
+  /** null: no price in the answer, the stored one stays. */
+  priceCents: number | null;
+  availability: string;
+}
+
+/**
+ * Writes Amazon's answers to the components carrying these ASINs and to the price history, in the
+ * caller's transaction. The builds concerned are locked first (see lockBuilds), and each one whose
+ * price changes gets a new version: an editor form loaded before holds the old price, and saving it
+ * would turn it into the author's own 'manual' price; the version makes that save a conflict the author
+ * sees instead (decision 006). Availability alone does not: the editor never writes it back.
+ */
+export async function storeObservations(trx: Kysely<Database>, clock: Clock, observations: Observation[], observedAt: string): Promise<void> {
+  if (observations.length === 0) return;
+  const asins = observations.map((observation) => observation.asin);
+  await lockBuilds(trx, await repo.findBuildIdsWithAsins(trx, asins));
+  const newPrice = new Map(observations.map((observation) => [observation.asin, observation.priceCents]));
+  const repriced = new Set<number>();
+  for (const component of await repo.findComponentsByAsins(trx, asins)) {
+    const priceCents = newPrice.get(component.asin!);
+    if (priceCents !== null && priceCents !== undefined && priceCents !== component.price_cents) repriced.add(component.build_id);
+  }
+  for (const buildId of [...repriced].sort((a, b) => a - b)) await bumpBuildVersion(trx, buildId, clock);
+  for (const { asin, priceCents, availability } of observations) await repo.applyObservation(trx, asin, { priceCents, availability, observedAt });
 }
 
 function summarize(results: AsinResult[]): RefreshSummary {
@@ -105,14 +135,14 @@ export function createPricingService(deps: PricingDeps) {
         continue;
       }
       const observedAt = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        for (const asin of batch) {
-          const lookup = lookups.get(asin);
-          if (!lookup || classifyLookup(lookup) === 'unknown') continue; // nothing reliable to store
-          const priceCents = lookup.status === 'found' && lookup.price !== null ? euroToCents(lookup.price) : null;
-          await repo.applyObservation(trx, asin, { priceCents, availability: storedAvailability(lookup), observedAt });
-        }
-      });
+      const observations: Observation[] = [];
+      for (const asin of batch) {
+        const lookup = lookups.get(asin);
+        if (!lookup || classifyLookup(lookup) === 'unknown') continue; // nothing reliable to store
+        const priceCents = lookup.status === 'found' && lookup.price !== null ? euroToCents(lookup.price) : null;
+        observations.push({ asin, priceCents, availability: storedAvailability(lookup) });
+      }
+      await db.transaction().execute((trx) => storeObservations(trx, clock, observations, observedAt));
       results.push(...batch.map((asin) => resultFor(asin, lookups.get(asin), previous.get(asin))));
     }
     if (failure && requests === 0) throw toRetailerAppError(failure);

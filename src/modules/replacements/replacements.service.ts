@@ -20,11 +20,11 @@ import { type CreatorsClient, type FoundItem, type ItemLookup, MAX_ITEMS_PER_REQ
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { Alternative } from '../alternatives/alternatives.types';
 import { findBuildById } from '../builds/builds.repository';
-import { toComponentAdmin } from '../builds/builds.service';
+import { bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
-import { applyObservation } from '../pricing/pricing.repository';
+import { type Observation, storeObservations } from '../pricing/pricing.service';
 import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability } from '../pricing/retailer';
 import * as repo from './replacements.repository';
 import type {
@@ -103,16 +103,14 @@ export function createReplacementsService(deps: ReplacementsDeps) {
   const now = () => clock.now().toISOString();
 
   /** Stores what Amazon said about each ASIN (components + price history); unknown answers are not stored. */
-  async function storeObservations(lookups: Map<string, ItemLookup>, observedAt: string): Promise<number> {
-    let stored = 0;
-    await db.transaction().execute(async (trx) => {
-      for (const [asin, lookup] of lookups) {
-        if (classifyLookup(lookup) === 'unknown') continue;
-        await applyObservation(trx, asin, { priceCents: priceCentsOf(lookup), availability: storedAvailability(lookup), observedAt });
-        stored += 1;
-      }
-    });
-    return stored;
+  async function storeLookups(lookups: Map<string, ItemLookup>, observedAt: string): Promise<number> {
+    const observations: Observation[] = [];
+    for (const [asin, lookup] of lookups) {
+      if (classifyLookup(lookup) === 'unknown') continue;
+      observations.push({ asin, priceCents: priceCentsOf(lookup), availability: storedAvailability(lookup) });
+    }
+    await db.transaction().execute((trx) => storeObservations(trx, clock, observations, observedAt));
+    return observations.length;
   }
 
   function errorResult(component: ComponentRow, asin: string, message: string, priceCents: number | null = component.price_cents): SmartReplacementResult {
@@ -160,6 +158,8 @@ export function createReplacementsService(deps: ReplacementsDeps) {
     const timestamp = now();
     try {
       await db.transaction().execute(async (trx) => {
+        // The build first: an editor form loaded before the swap must not save the original back unnoticed.
+        if (!(await bumpBuildVersion(trx, buildId, clock))) throw new ChangedMeanwhile();
         const row = await repo.findComponentById(trx, entry.component.id);
         if (!row || row.build_id !== buildId || normalizeAsin(row.asin ?? '') !== entry.asin) throw new ChangedMeanwhile();
         const record = await repo.findOpenByComponentId(trx, row.id);
@@ -254,7 +254,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
       for (const c of checkable) results.set(c.id, errorResult(c, normalizeAsin(c.asin!), message));
       return finish(requests);
     }
-    let changed = (await storeObservations(lookups, now())) > 0;
+    let changed = (await storeLookups(lookups, now())) > 0;
 
     const unavailable: Unavailable[] = [];
     for (const c of checkable) {
@@ -295,7 +295,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         if (changed) await deps.events.emitChange();
         return finish(requests);
       }
-      if ((await storeObservations(candidateLookups, now())) > 0) changed = true;
+      if ((await storeLookups(candidateLookups, now())) > 0) changed = true;
     }
 
     for (const entry of unavailable) {
@@ -404,10 +404,12 @@ export function createReplacementsService(deps: ReplacementsDeps) {
   async function restore(replacementId: number): Promise<RestoreOutcome> {
     const component = await db.transaction().execute(async (trx) => {
       const timestamp = now();
-      if (!(await repo.closeReplacement(trx, replacementId, timestamp))) {
-        if (!(await repo.findReplacementById(trx, replacementId))) throw notFound(REPLACEMENT_NOT_FOUND);
-        throw new AppError('CONFLICT', ALREADY_RESTORED);
-      }
+      const found = await repo.findReplacementById(trx, replacementId);
+      if (!found) throw notFound(REPLACEMENT_NOT_FOUND);
+      // The build first (as every build writer): an editor form loaded before the restore must not save
+      // the substitute back unnoticed. No build: it was deleted meanwhile, and its records with it.
+      if (!(await bumpBuildVersion(trx, found.build_id, clock))) throw notFound(REPLACEMENT_NOT_FOUND);
+      if (!(await repo.closeReplacement(trx, replacementId, timestamp))) throw new AppError('CONFLICT', ALREADY_RESTORED);
       const record = (await repo.findReplacementById(trx, replacementId))!;
       const original = {
         type: record.original_type,

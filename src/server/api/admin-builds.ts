@@ -1,6 +1,6 @@
 /** /api/admin/builds and /api/admin/stats. */
 import { Hono } from 'hono';
-import { buildInputSchema } from '../../modules/builds/builds.schema';
+import { buildInputSchema, buildUpdateSchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../env';
 import { idParam, readJson } from '../middleware/json-body';
@@ -21,8 +21,8 @@ export function adminBuildRoutes(services: AppServices) {
 
   app.put('/builds/:id', async (c) => {
     const id = idParam(c);
-    const input = await readJson(c, buildInputSchema);
-    return c.json({ build: await services.builds.update(id, input) });
+    const { updated_at: expectedUpdatedAt, ...input } = await readJson(c, buildUpdateSchema);
+    return c.json({ build: await services.builds.update(id, input, expectedUpdatedAt) });
   });
 
   app.delete('/builds/:id', async (c) => {

@@ -11,15 +11,27 @@ import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import type { BuildAdmin } from '../../../modules/builds/builds.types';
-import { api, errorFields, errorMessage } from '../api-client';
+import { api, ApiError, errorFields, errorMessage } from '../api-client';
 import { AdminSpinner, buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
-import { type BuildField, type ComponentField, emptyComponent, type FieldErrors, fieldMessage, formSnapshot, toBuildInput, validateBuildForm } from './build-form';
+import {
+  type BuildField,
+  type BuildInputBody,
+  type ComponentField,
+  emptyComponent,
+  type FieldErrors,
+  fieldMessage,
+  formSnapshot,
+  toBuildInput,
+  validateBuildForm,
+} from './build-form';
 import { ButtonSpinner } from './button-spinner';
 import { ComponentsSection } from './components-section';
+import { type ConflictChoice, ConflictDialog } from './conflict-dialog';
 import { editorReducer, initialEditorState } from './editor-reducer';
 import { FeaturedImageCard } from './featured-image-card';
 import { TextAreaField, TextField } from './form-fields';
 import { MarkdownEditor } from './markdown-editor';
+import { changedOnlyInComponentFields, overwriteInput } from './merge-server';
 import { SeoCard } from './seo-card';
 import { AffiliateCard, PublishingCard } from './side-cards';
 import { useDraftRecovery } from './use-draft-recovery';
@@ -34,10 +46,20 @@ const MESSAGES = {
   invalid: 'Correggi i campi evidenziati prima di salvare.',
   draftFound: (savedAt: string) => `È presente una bozza non salvata di questa build del ${formatDateTime(savedAt)}.`,
   draftOutdated: 'La build è stata modificata dopo il salvataggio della bozza.',
+  conflict: "La build è stata modificata altrove dopo che l'hai aperta. Ricarica per vedere la versione attuale.",
+  reloaded: "Questa è la versione attuale della build. Le tue modifiche sono nella bozza: riprendile con 'Ripristina bozza'.",
+  reloadFailed: 'Impossibile caricare la versione attuale della build',
+  changedAgain: 'La build è stata modificata di nuovo nel frattempo: scegli ancora.',
 } as const;
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; detail: string | null };
-type SaveNotice = { tone: 'success' | 'error'; title: string } | null;
+type SaveNotice = { tone: 'success' | 'error' | 'info'; title: string } | null;
+/** The conflict dialog while open: the server's message, the choice running, why the last one failed. */
+type Conflict = { message: string; running: ConflictChoice | null; error: string | null } | null;
+/** A conflict carries the server's message, which the dialog shows. */
+type SaveOutcome = { status: 'saved' | 'failed' } | { status: 'conflict'; message: string };
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
 
 /** `routeId`: the :id of /admin/builds/edit/:id, undefined on /admin/builds/new. */
 export function BuildEditor({ routeId }: { routeId: string | undefined }) {
@@ -50,14 +72,23 @@ export function BuildEditor({ routeId }: { routeId: string | undefined }) {
   const heldIdRef = useRef<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveNotice, setSaveNotice] = useState<SaveNotice>(null);
+  const [conflict, setConflict] = useState<Conflict>(null);
+  // Bumped by 'Ricarica': the draft notice takes the focus once the dialog has gone.
+  const [draftFocusRequest, setDraftFocusRequest] = useState(0);
   const [focusRequest, setFocusRequest] = useState(0);
   const editorRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
   const formRef = useRef(state.form);
   formRef.current = state.form;
+  const baselineRef = useRef(state.baseline);
+  baselineRef.current = state.baseline;
   const getForm = useCallback(() => formRef.current, []);
-  const keepUpdatedAt = useCallback((build: BuildAdmin) => setBuildUpdatedAt(build.updated_at), []);
+  // After the editor's own smart replacement or price update: the new version is the editor's only when
+  // that action is all that changed (merge-server.ts), else the next save must meet the conflict.
+  const keepUpdatedAt = useCallback((build: BuildAdmin) => {
+    if (changedOnlyInComponentFields(baselineRef.current, build)) setBuildUpdatedAt(build.updated_at);
+  }, []);
   const retailer = useRetailerActions({ buildId, dispatch, getForm, onReloaded: keepUpdatedAt });
 
   const dirty = formSnapshot(state.form) !== formSnapshot(state.baseline);
@@ -109,6 +140,13 @@ export function BuildEditor({ routeId }: { routeId: string | undefined }) {
     target?.focus();
   }, [focusRequest]);
 
+  useEffect(() => {
+    if (draftFocusRequest === 0) return;
+    const restore = editorRef.current?.querySelector<HTMLElement>('[data-testid="draft-notice"] button');
+    restore?.scrollIntoView({ block: 'center' });
+    restore?.focus();
+  }, [draftFocusRequest]);
+
   // The sticky bar covers the bottom of the window: fields focused by keyboard scroll above it.
   useEffect(() => {
     const root = document.documentElement;
@@ -131,12 +169,22 @@ export function BuildEditor({ routeId }: { routeId: string | undefined }) {
       showErrors(errors);
       return;
     }
+    const outcome = await submit(toBuildInput(state.form), buildUpdatedAt);
+    if (outcome.status === 'conflict') setConflict({ message: outcome.message, running: null, error: null });
+  }
+
+  /**
+   * Creates the build, or saves it on the condition that the server still holds `version` (the
+   * updated_at the form is based on): a build changed elsewhere meanwhile answers 409 and keeps its version.
+   */
+  async function submit(body: BuildInputBody, version: string | null): Promise<SaveOutcome> {
     setSaving(true);
     setSaveNotice(null);
-    const body = toBuildInput(state.form);
     try {
       const creating = buildId === null;
-      const { build } = creating ? await api.post<{ build: BuildAdmin }>('/admin/builds', body) : await api.put<{ build: BuildAdmin }>(`/admin/builds/${buildId}`, body);
+      const { build } = creating
+        ? await api.post<{ build: BuildAdmin }>('/admin/builds', body)
+        : await api.put<{ build: BuildAdmin }>(`/admin/builds/${buildId}`, { ...body, updated_at: version });
       draft.clear();
       dispatch({ type: 'loaded', build });
       hold(build.id);
@@ -146,13 +194,51 @@ export function BuildEditor({ routeId }: { routeId: string | undefined }) {
         markSaved();
         navigate(paths.admin.editBuild(build.id), { replace: true });
       }
+      return { status: 'saved' };
     } catch (error) {
       const fields = Object.fromEntries(Object.entries(errorFields(error)).map(([path, message]) => [path, fieldMessage(message)]));
       setSaveNotice({ tone: 'error', title: errorMessage(error, MESSAGES.saveFailed) });
+      if (isConflict(error)) return { status: 'conflict', message: errorMessage(error, MESSAGES.conflict) };
       if (Object.keys(fields).length > 0) showErrors(fields);
+      return { status: 'failed' };
     } finally {
       setSaving(false);
     }
+  }
+
+  /** The build as the server holds it now, or null with the reason shown in the conflict dialog. */
+  async function readCurrent(id: number): Promise<BuildAdmin | null> {
+    try {
+      return (await api.get<{ build: BuildAdmin }>(`/admin/builds/${id}`)).build;
+    } catch (error) {
+      setConflict((open) => open && { ...open, running: null, error: errorMessage(error, MESSAGES.reloadFailed) });
+      return null;
+    }
+  }
+
+  /** 'Ricarica': the current version on screen; the author's form kept as the draft, offered back at once. */
+  async function reloadAfterConflict() {
+    if (buildId === null) return;
+    setConflict((open) => open && { ...open, running: 'reload', error: null });
+    const current = await readCurrent(buildId);
+    if (!current) return;
+    draft.keep(formRef.current, buildUpdatedAt);
+    dispatch({ type: 'loaded', build: current });
+    setBuildUpdatedAt(current.updated_at);
+    setConflict(null);
+    setSaveNotice({ tone: 'info', title: MESSAGES.reloaded });
+    setDraftFocusRequest((n) => n + 1);
+  }
+
+  /** 'Sovrascrivi': the author's form saved over the version the server holds now. */
+  async function overwriteAfterConflict() {
+    if (buildId === null) return;
+    setConflict((open) => open && { ...open, running: 'overwrite', error: null });
+    const current = await readCurrent(buildId);
+    if (!current) return;
+    const outcome = await submit(overwriteInput(toBuildInput(formRef.current), current), current.updated_at);
+    // Changed once more between the read and the save: the author decides again.
+    setConflict(outcome.status === 'conflict' ? { message: outcome.message, running: null, error: MESSAGES.changedAgain } : null);
   }
 
   const setField = (field: BuildField, value: string) => dispatch({ type: 'setField', field, value });
@@ -238,6 +324,17 @@ export function BuildEditor({ routeId }: { routeId: string | undefined }) {
           </div>
         </div>
       </fieldset>
+
+      {conflict && (
+        <ConflictDialog
+          message={conflict.message}
+          running={conflict.running}
+          error={conflict.error}
+          onReload={() => void reloadAfterConflict()}
+          onOverwrite={() => void overwriteAfterConflict()}
+          onClose={() => setConflict(null)}
+        />
+      )}
 
       <div
         className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-900/95"

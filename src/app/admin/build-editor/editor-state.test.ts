@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuildAdmin, ComponentAdmin } from '../../../modules/builds/builds.types';
 import { asinAfterLinkChange, buildFormFromServer, emptyBuildForm, emptyComponent, fieldMessage, formSnapshot, toBuildInput, validateBuildForm } from './build-form';
 import { editorReducer, type EditorReducerState, initialEditorState } from './editor-reducer';
+import { changedOnlyInComponentFields, overwriteInput } from './merge-server';
 
 function serverComponent(overrides: Partial<ComponentAdmin>): ComponentAdmin {
   return {
@@ -153,5 +154,27 @@ describe('editorReducer', () => {
   it('loads components in position order', () => {
     const form = buildFormFromServer(serverBuild([serverComponent({ id: 5, name: 'B', position: 1 }), serverComponent({ id: 6, name: 'A', position: 0 })]));
     expect(form.components.map((c) => c.name)).toEqual(['A', 'B']);
+  });
+});
+
+describe('after a server-side change (conditional saves)', () => {
+  const loaded = serverBuild([serverComponent({ id: 1 }), serverComponent({ id: 2, type: 'GPU', name: 'RTX 5060 Ti' })]);
+  const baseline = buildFormFromServer(loaded);
+
+  it("takes the reloaded version as the editor's own only when just component fields changed", () => {
+    const replaced = serverBuild([serverComponent({ id: 1, name: 'Sostituto', asin: 'B0SOSTITU1', price: 209 }), loaded.components[1]!]);
+    expect(changedOnlyInComponentFields(baseline, replaced)).toBe(true);
+    expect(changedOnlyInComponentFields(baseline, { ...replaced, title: 'Cambiato altrove' })).toBe(false);
+    expect(changedOnlyInComponentFields(baseline, { ...replaced, status: 'published' })).toBe(false);
+    expect(changedOnlyInComponentFields(baseline, serverBuild([loaded.components[0]!]))).toBe(false); // one removed elsewhere
+    expect(changedOnlyInComponentFields(baseline, serverBuild([...loaded.components, serverComponent({ id: 3 })]))).toBe(false); // one added
+  });
+
+  it("'Sovrascrivi' keeps the ids the server still has and re-adds the components gone from it", () => {
+    const form = { ...baseline, components: [...baseline.components, emptyComponent({ name: 'Nuovo' })] };
+    const input = overwriteInput(toBuildInput(form), serverBuild([loaded.components[1]!]));
+    expect(input.components.map((component) => ('id' in component ? component.id : null))).toEqual([null, 2, null]);
+    expect(input.components.map((component) => component.name)).toEqual(['Ryzen 5 7600', 'RTX 5060 Ti', 'Nuovo']);
+    expect(input.title).toBe('PC Gaming');
   });
 });

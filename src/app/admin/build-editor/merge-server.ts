@@ -6,7 +6,7 @@
  * the unsaved-changes warning reflects only the author's own edits.
  */
 import type { BuildAdmin } from '../../../modules/builds/builds.types';
-import { type BuildForm, COMPONENT_FIELDS, type ComponentForm, componentFormFromServer } from './build-form';
+import { BUILD_FIELDS, type BuildForm, type BuildInputBody, buildFormFromServer, COMPONENT_FIELDS, type ComponentForm, componentFormFromServer } from './build-form';
 
 export interface EditorState {
   form: BuildForm;
@@ -39,5 +39,36 @@ export function mergeServerComponents(state: EditorState, server: BuildAdmin): E
       }),
     },
     baseline: { ...state.baseline, components: state.baseline.components.map((component) => serverForm(component) ?? component) },
+  };
+}
+
+/**
+ * Whether the build re-read after the editor's own smart replacement or price update differs from the
+ * baseline only in its components' fields: then the change is that action's, merged above, and the editor
+ * may take the new version (updated_at) as its own. Anything else (another title, a component added or
+ * removed) was changed elsewhere meanwhile: the editor keeps the version it had, so its next save is a
+ * conflict the author sees instead of silently undoing that change.
+ */
+export function changedOnlyInComponentFields(baseline: BuildForm, server: BuildAdmin): boolean {
+  const current = buildFormFromServer(server);
+  if (BUILD_FIELDS.some((field) => current[field] !== baseline[field])) return false;
+  const ids = (form: BuildForm) => JSON.stringify(form.components.map((component) => component.id ?? null).sort());
+  return ids(current) === ids(baseline);
+}
+
+/**
+ * 'Sovrascrivi' after a conflict: the author's version saved over the current one. Components the author
+ * still has but that are gone from the server (deleted or replaced elsewhere) are sent without their id, so
+ * they are added again instead of being refused as not belonging to the build.
+ */
+export function overwriteInput(body: BuildInputBody, server: BuildAdmin): BuildInputBody {
+  const onServer = new Set(server.components.map((component) => component.id));
+  return {
+    ...body,
+    components: body.components.map((component) => {
+      if (!('id' in component) || component.id === undefined || onServer.has(component.id)) return component;
+      const { id: _gone, ...rest } = component;
+      return rest;
+    }),
   };
 }

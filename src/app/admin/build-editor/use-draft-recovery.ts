@@ -109,8 +109,26 @@ export function useDraftRecovery({ ready, buildId, buildUpdatedAt, form, baselin
     };
   }, [flush]);
 
+  /**
+   * 'Ricarica' after a conflict: the author's form is stored as the draft of the version it was based on
+   * and offered back at once, while the editor goes on to show the server's current version. Stored as a
+   * draft found rather than written here, so showing that version (no unsaved edits) does not remove it.
+   */
+  const keep = useCallback(
+    (kept: BuildForm, basedOn: string | null) => {
+      clearTimeout(timer.current);
+      pending.current = null;
+      const savedAt = new Date().toISOString();
+      if (key) storage((store) => store.setItem(key, serializeDraft({ form: kept, savedAt, buildUpdatedAt: basedOn })));
+      wrote.current = false;
+      setOffer({ form: kept, savedAt, serverChanged: true });
+    },
+    [key],
+  );
+
   return {
     offer,
+    keep,
     /** After a successful save: the server holds the edits. */
     clear: forget,
     /** The author chose the draft: the caller puts `offer.form` into the editor. */

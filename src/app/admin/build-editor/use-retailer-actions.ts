@@ -46,7 +46,7 @@ interface Options {
   dispatch: Dispatch<EditorAction>;
   /** The form as it is now (the import decides about the affiliate tag on it). */
   getForm(): BuildForm;
-  /** The build as re-read after a server-side change (the draft keeps its updated_at). */
+  /** The build as re-read after a server-side change, before it is merged into the form. */
   onReloaded(build: BuildAdmin): void;
 }
 
@@ -63,8 +63,9 @@ export function useRetailerActions({ buildId, dispatch, getForm, onReloaded }: O
     async (id: number): Promise<string[]> => {
       try {
         const { build } = await api.get<{ build: BuildAdmin }>(`/admin/builds/${id}`);
-        dispatch({ type: 'serverChanged', build });
+        // Told first, while the editor still holds the baseline the reloaded build is compared with.
         onReloaded(build);
+        dispatch({ type: 'serverChanged', build });
         return [];
       } catch {
         return [MESSAGES.reloadFailed];

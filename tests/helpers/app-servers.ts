@@ -1,0 +1,79 @@
+/**
+ * Extra instances of the application on a test's database, each in its own process and served over
+ * HTTP (tests/helpers/app-server-child.ts): two workers on one SQLite file, or two instances on one
+ * PostgreSQL, as in production.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { DatabaseTarget } from '../../src/config/env';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHILD_SCRIPT = fileURLToPath(new URL('./app-server-child.ts', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+
+export interface AppServers {
+  /** Base URL of each instance, e.g. http://127.0.0.1:41234 */
+  urls: string[];
+  stop(): Promise<void>;
+}
+
+/** The DATABASE_URL of a configuration's database. */
+export function databaseUrl(target: DatabaseTarget): string {
+  return target.dialect === 'postgres' ? target.connectionString : target.filename;
+}
+
+function startOne(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance did not start within ${START_TIMEOUT_MS} ms: ${stderr}`));
+    }, START_TIMEOUT_MS);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /^LISTENING (\S+)$/m.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, baseUrl: match[1]! });
+      }
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`instance exited before serving (code ${code}, signal ${signal}): ${stderr}`));
+    });
+  });
+}
+
+function stopOne(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts `count` instances on the database at `url` (already migrated). */
+export async function startAppServers(url: string, count: number): Promise<AppServers> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startOne(url)));
+  const children = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const stop = async () => {
+    await Promise.all(children.map(({ child }) => stopOne(child)));
+  };
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { urls: children.map(({ baseUrl }) => baseUrl), stop };
+}
