@@ -35,6 +35,8 @@ const booleanFlag = (fallback: boolean) =>
  * answered 503 than left hanging.
  */
 export const DEFAULT_POSTGRES_POOL: PostgresPoolSettings = { size: 10, statementTimeoutMs: 15_000 };
+/** 10 requests a second, Amazon's highest rate, for a whole day. */
+const MAX_AMAZON_REQUESTS_PER_DAY = 10 * 86_400;
 
 /** More processes than this would only compete for the same cores and database. */
 const MAX_WEB_CONCURRENCY = 64;
@@ -96,6 +98,13 @@ const envSchema = z
     REPLACEMENT_MAX_INCREASE_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo').default(20),
     REPLACEMENT_MAX_INCREASE_EUR: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo').default(50),
     AMAZON_REQUESTS_PER_SECOND: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(10, 'al massimo 10').default(1),
+    // Amazon's starting allowance is 8,640 a day; it grows with sales, at most 10 a second all day long.
+    AMAZON_REQUESTS_PER_DAY: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(1, 'deve essere almeno 1')
+      .max(MAX_AMAZON_REQUESTS_PER_DAY, 'al massimo 864.000 (10 al secondo per tutto il giorno)')
+      .default(8640),
     LOG_REQUESTS: booleanFlag(true),
     WEB_CONCURRENCY: z
       .string()
@@ -228,7 +237,10 @@ export interface AmazonConfig {
   readonly apiBaseUrl: string;
   /** null: the token endpoint of the credential version (see integrations/amazon-creators). */
   readonly tokenUrl: string | null;
+  /** Request rate of the account, for all processes and instances together (kept in the database). */
   readonly requestsPerSecond: number;
+  /** Requests per UTC day of the account, for all processes and instances together. */
+  readonly requestsPerDay: number;
 }
 
 /** What the browser may see. Everything else (database, admin credentials, API keys) stays on the server. */
@@ -375,6 +387,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
             apiBaseUrl: env.AMAZON_API_BASE_URL.replace(/\/+$/, ''),
             tokenUrl: env.AMAZON_TOKEN_URL ?? null,
             requestsPerSecond: env.AMAZON_REQUESTS_PER_SECOND,
+            requestsPerDay: env.AMAZON_REQUESTS_PER_DAY,
           }
         : null,
   });

@@ -172,6 +172,19 @@ export interface MediaBlobsTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+/** One row per retailer account: the request budget of every process and instance together. */
+export interface RetailerRateBudgetTable {
+  /** 'amazon-creators:' + a hash of the API host and credential ID. */
+  account: string;
+  /** Earliest start of the next request, epoch ms by the database's clock (pg returns bigint as a string). */
+  next_slot_at: ColumnType<number | string, number, number>;
+  /** The process (rate queue) that took the last slot. */
+  last_holder: string;
+  /** UTC day of the requests counted in `used`, as days since 1970-01-01. */
+  day: number;
+  used: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -185,6 +198,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
   media_blobs: MediaBlobsTable;
+  retailer_rate_budget: RetailerRateBudgetTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

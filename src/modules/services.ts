@@ -12,18 +12,23 @@ import { createJobsService } from './jobs/jobs.service';
 import { createMediaService } from './media/media.service';
 import { createUploadStorage } from './media/upload-storage';
 import { createPricingService } from './pricing/pricing.service';
-import { createRetailer, type Retailer } from './pricing/retailer';
+import { createRetailer, createRetailerBudget, type Retailer } from './pricing/retailer';
 import { createReplacementsService } from './replacements/replacements.service';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
   config: AppConfig;
   clock?: Clock;
-  /** Defaults to a Creators API client when the configuration has credentials, else null. */
+  /**
+   * Defaults to a Creators API client when the configuration has credentials, else null. Its requests
+   * draw from the account's request budget in `db`, shared by every process and instance.
+   */
   retailer?: Retailer;
 }
 
-export function createServices({ db, config, clock = systemClock, retailer = createRetailer(config) }: ServiceDeps) {
+export function createServices({ db, config, clock = systemClock, ...deps }: ServiceDeps) {
+  const retailerBudget = createRetailerBudget(config, db);
+  const retailer = deps.retailer === undefined ? createRetailer(config, retailerBudget) : deps.retailer;
   const events = createContentEvents();
   const jobs = createJobsService({ db, clock });
   const alternatives = createAlternativesService({ db, clock });
@@ -33,7 +38,7 @@ export function createServices({ db, config, clock = systemClock, retailer = cre
     auth: createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours }),
     builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events }),
     alternatives,
-    pricing: createPricingService({ db, clock, config, retailer, jobs, events }),
+    pricing: createPricingService({ db, clock, config, retailer, retailerBudget, jobs, events }),
     importer: createImporterService({ retailer, config }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, jobs, events }),
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),

@@ -40,6 +40,7 @@ export function configFor(fake: FakeCreatorsApi, overrides: Partial<AmazonConfig
     apiBaseUrl: fake.url,
     tokenUrl: version.startsWith('2.') ? fake.tokenUrls['2.x'] : fake.tokenUrls['3.x'],
     requestsPerSecond: 1000,
+    requestsPerDay: 8640,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import * as initial from './0001-initial';
 import * as jobs from './0002-jobs';
 import * as mediaBlobs from './0003-media-blobs';
+import * as retailerRateBudget from './0004-retailer-rate-budget';
 
 export interface Migration {
   readonly name: string;
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { name: '0001-initial', up: initial.up },
   { name: '0002-jobs', up: jobs.up },
   { name: '0003-media-blobs', up: mediaBlobs.up },
+  { name: '0004-retailer-rate-budget', up: retailerRateBudget.up },
 ];

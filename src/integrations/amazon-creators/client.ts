@@ -1,6 +1,6 @@
 /**
  * Amazon Creators API client on `fetch`: GetItems (10 ASINs per call) and SearchItems for amazon.it,
- * with the token cache, the process-wide rate queue and retries. Every payload is checked with zod.
+ * with the token cache, the rate queue (one budget per account) and retries. Every payload is checked with zod.
  */
 import type { AmazonConfig } from '../../config/env';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
@@ -41,7 +41,10 @@ export interface CreatorsClientOptions {
   maxDelayMs?: number;
   /** A 429 asking to wait longer than this is thrown at once instead of waited out. Default 120 s. */
   maxRetryAfterSeconds?: number;
-  /** Defaults to the process-wide queue for this credential (`sharedRateQueue`). */
+  /**
+   * Every API request waits for its turn here. Defaults to the process-wide queue for this credential
+   * (`sharedRateQueue`); the app passes the budget shared by all processes and instances.
+   */
   queue?: RateQueue;
   tokenProvider?: TokenProvider;
 }
@@ -108,6 +111,7 @@ export function createCreatorsClient(config: AmazonConfig, options: CreatorsClie
 
   async function attempt(operation: Operation, body: object): Promise<Outcome> {
     // The token comes before the queue turn, so a token fetch never eats into the spacing of API calls.
+    // A turn refused because the budget is spent is a throttle: retried like Amazon's 429, or thrown.
     const token = await tokens.getToken();
     await queue.turn();
     const response = await fetchText(

@@ -1,12 +1,17 @@
 /**
  * Spaces request starts at least 1000/requestsPerSecond ms apart. Amazon meters transactions per
- * second per account, so every call of the process must share one queue: `sharedRateQueue` hands out
- * one per credential and API host.
+ * second per account, so every call must share one queue. `sharedRateQueue` hands out one per
+ * credential and API host for the whole process (the client's default, for tools and tests); the app
+ * passes the budget kept in the database instead (modules/pricing/rate-budget.ts), shared by every
+ * process and instance. This module never touches the database.
  */
 
 export interface RateQueue {
   readonly intervalMs: number;
-  /** Resolves when the caller may start its request; callers are served in the order they asked. */
+  /**
+   * Resolves when the caller may start its request; callers are served in the order they asked. May
+   * reject with a 'throttled' CreatorsApiError (with retryAfterSeconds) when the budget is spent.
+   */
   turn(): Promise<void>;
   /** `turn()` then `task()`. */
   schedule<T>(task: () => Promise<T>): Promise<T>;

@@ -18,6 +18,7 @@ import type { ContentEvents } from '../content-events';
 import { findLastRunLike } from '../jobs/jobs.repository';
 import type { JobsService } from '../jobs/jobs.service';
 import * as repo from './pricing.repository';
+import type { DatabaseRateQueue } from './rate-budget';
 import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability, toRetailerAppError } from './retailer';
 
 export type Tier = repo.Tier;
@@ -52,6 +53,8 @@ export interface PricingDeps {
   clock: Clock;
   config: Pick<AppConfig, 'amazon' | 'pricing'>;
   retailer: Retailer;
+  /** The shared request budget the retailer draws from; null when the retailer is not configured. */
+  retailerBudget?: DatabaseRateQueue | null;
   jobs: JobsService;
   events: ContentEvents;
 }
@@ -209,6 +212,10 @@ export function createPricingService(deps: PricingDeps) {
         missing: deps.retailer ? null : creatorsApiSettingsMissing(deps.config),
         schedulerEnabled: deps.retailer !== null && deps.config.pricing.schedulerEnabled,
         refreshIntervalHours: Object.fromEntries(TIERS.map((tier) => [tier, deps.config.pricing.refreshIntervalMs[tier] / 3_600_000])),
+        // Requests of every process and instance together, this UTC day.
+        budget: deps.retailerBudget && deps.config.amazon
+          ? { requestsPerSecond: deps.config.amazon.requestsPerSecond, ...(await deps.retailerBudget.usage()) }
+          : null,
         lastRun: lastRun
           ? {
               job: lastRun.job,

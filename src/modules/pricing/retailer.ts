@@ -1,12 +1,31 @@
 /** The retailer (Amazon Creators API) as the services see it: a client, or null when not configured. */
+import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config/env';
+import type { Database } from '../../db/schema';
 import { createCreatorsClient, type CreatorsClient, creatorsApiSettingsMissing, isCreatorsApiError, type ItemLookup } from '../../integrations/amazon-creators';
+import { budgetAccountKey, createDatabaseRateQueue, type DatabaseRateQueue } from './rate-budget';
 
 export type Retailer = CreatorsClient | null;
 
-export function createRetailer(config: AppConfig): Retailer {
-  return config.amazon ? createCreatorsClient(config.amazon) : null;
+/**
+ * The request budget of the configured account, kept in the database so that every process and
+ * instance shares it; null when the retailer is not configured.
+ */
+export function createRetailerBudget(config: Pick<AppConfig, 'amazon' | 'database'>, db: Kysely<Database>): DatabaseRateQueue | null {
+  if (!config.amazon) return null;
+  return createDatabaseRateQueue({
+    db,
+    dialect: config.database.dialect,
+    account: budgetAccountKey(config.amazon),
+    requestsPerSecond: config.amazon.requestsPerSecond,
+    requestsPerDay: config.amazon.requestsPerDay,
+  });
+}
+
+/** A Creators client whose every request draws from `budget`. */
+export function createRetailer(config: Pick<AppConfig, 'amazon'>, budget: DatabaseRateQueue | null): Retailer {
+  return config.amazon && budget ? createCreatorsClient(config.amazon, { queue: budget }) : null;
 }
 
 /** 503 with an Italian message naming the settings to configure; nothing is changed. */
