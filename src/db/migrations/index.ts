@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import * as initial from './0001-initial';
 import * as jobs from './0002-jobs';
+import * as loginAttempts from './0005-login-attempts';
 
 export interface Migration {
   readonly name: string;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { name: '0001-initial', up: initial.up },
   { name: '0002-jobs', up: jobs.up },
+  { name: '0005-login-attempts', up: loginAttempts.up },
 ];
