@@ -76,7 +76,10 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'boss' }, /^Configurazione non valida: ADMIN_PASSWORD .*ADMIN_USERNAME/],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'password' }, /^Configurazione non valida: ADMIN_PASSWORD password troppo debole/],
     [{ SESSION_TTL_HOURS: '0' }, /^Configurazione non valida: SESSION_TTL_HOURS /],
-    [{ TRUST_PROXY: 'maybe' }, /^Configurazione non valida: TRUST_PROXY /],
+    [{ TRUST_PROXY: 'maybe' }, /^Configurazione non valida: TRUST_PROXY usa false, true oppure il numero di proxy davanti al sito \(da 0 a 10\) \(valore: "maybe"\)$/],
+    [{ TRUST_PROXY: '11' }, /^Configurazione non valida: TRUST_PROXY usa false, true oppure il numero/],
+    [{ TRUST_PROXY: '-1' }, /^Configurazione non valida: TRUST_PROXY /],
+    [{ TRUST_PROXY: '1.5' }, /^Configurazione non valida: TRUST_PROXY /],
     [{ WEB_CONCURRENCY: '0' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero da 1 a 64 oppure auto \(valore: "0"\)$/],
     [{ WEB_CONCURRENCY: 'due' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
     [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
@@ -91,6 +94,16 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads TRUST_PROXY as the number of proxies in front of the site: false/0 none, true 1, or N', () => {
+    const hops = (value: string | undefined) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxyHops;
+    expect(hops(undefined)).toBe(0);
+    for (const off of ['', 'false', 'FALSE', 'no', '0', ' 0 ']) expect(hops(off), off).toBe(0);
+    for (const one of ['true', 'True', 'yes', '1']) expect(hops(one), one).toBe(1);
+    expect(hops('2')).toBe(2);
+    expect(hops(' 3 ')).toBe(3);
+    expect(hops('10')).toBe(10);
   });
 
   it('runs one process unless WEB_CONCURRENCY asks for more; auto means one per CPU core', () => {

@@ -37,6 +37,26 @@ const booleanFlag = (fallback: boolean) =>
 export const DEFAULT_POSTGRES_POOL: PostgresPoolSettings = { size: 10, statementTimeoutMs: 15_000 };
 /** 10 requests a second, Amazon's highest rate, for a whole day. */
 const MAX_AMAZON_REQUESTS_PER_DAY = 10 * 86_400;
+/** No real deployment chains more proxies than this (CDN, load balancer, nginx...). */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the site, each appending to X-Forwarded-For.
+ * false/0 = none (the socket address is the client), true = 1, or the number of hops.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    const text = (value ?? '').toLowerCase();
+    if (['', 'false', 'no'].includes(text)) return 0;
+    if (['true', 'yes'].includes(text)) return 1;
+    const hops = Number(text);
+    if (/^\d+$/.test(text) && hops <= MAX_PROXY_HOPS) return hops;
+    ctx.addIssue({ code: 'custom', message: `usa false, true oppure il numero di proxy davanti al sito (da 0 a ${MAX_PROXY_HOPS})` });
+    return z.NEVER;
+  });
 
 /** More processes than this would only compete for the same cores and database. */
 const MAX_WEB_CONCURRENCY = 64;
@@ -79,7 +99,7 @@ const envSchema = z
     SOCIAL_URL: optionalUrl,
     VIDEO_CHANNEL_URL: optionalUrl,
     SESSION_TTL_HOURS: z.coerce.number({ error: 'deve essere un numero' }).int().min(1, 'almeno 1 ora').max(24 * 90, 'al massimo 90 giorni').default(24 * 7),
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: proxyHops,
     AMAZON_CREDENTIAL_ID: optionalText,
     AMAZON_CREDENTIAL_SECRET: optionalText,
     AMAZON_CREDENTIAL_VERSION: optionalText.pipe(
@@ -183,7 +203,11 @@ export interface AppConfig {
   readonly socialUrl: string | null;
   readonly videoChannelUrl: string | null;
   readonly sessionTtlHours: number;
-  readonly trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the site (TRUST_PROXY): 0 = the socket address is the client; N = the
+   * client is the N-th X-Forwarded-For entry from the right (server/client-ip.ts).
+   */
+  readonly trustProxyHops: number;
   readonly logRequests: boolean;
   /** Processes serving HTTP: 1 = one process (default); more = a primary and that many workers (server/cluster.ts). */
   readonly webConcurrency: number;
@@ -354,7 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     socialUrl: env.SOCIAL_URL ?? null,
     videoChannelUrl: env.VIDEO_CHANNEL_URL ?? null,
     sessionTtlHours: env.SESSION_TTL_HOURS,
-    trustProxy: env.TRUST_PROXY,
+    trustProxyHops: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
     webConcurrency: env.WEB_CONCURRENCY,
     pricing: {

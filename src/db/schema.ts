@@ -36,6 +36,10 @@ export interface LoginThrottleTable {
   failures: number;
   window_started_at: Timestamp;
   blocked_until: Timestamp | null;
+  /** Password checks of this username running now (user rows only; always 0 on IP rows). */
+  in_flight: WithDefault<number>;
+  /** When `in_flight` goes stale: a process that died mid-check must not hold its slot for ever. */
+  in_flight_until: Timestamp | null;
   updated_at: Timestamp;
 }
 

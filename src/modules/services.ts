@@ -7,6 +7,7 @@ import { createAuthService } from './auth/auth.service';
 import { createBuildsService } from './builds/builds.service';
 import { type Clock, systemClock } from './clock';
 import { createContentEvents } from './content-events';
+import { createHousekeepingService } from './housekeeping/housekeeping.service';
 import { createImporterService } from './importer/importer.service';
 import { createJobsService } from './jobs/jobs.service';
 import { createMediaService } from './media/media.service';
@@ -32,10 +33,12 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const events = createContentEvents();
   const jobs = createJobsService({ db, clock });
   const alternatives = createAlternativesService({ db, clock });
+  const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours });
   return {
     events,
     jobs,
-    auth: createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours }),
+    auth,
+    housekeeping: createHousekeepingService({ auth, jobs, clock }),
     builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events }),
     alternatives,
     pricing: createPricingService({ db, clock, config, retailer, retailerBudget, jobs, events }),

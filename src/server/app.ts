@@ -41,13 +41,13 @@ export interface AppDeps {
 
 export function createApp({ config, database, services, staticFiles, renderPage, workerId = null }: AppDeps) {
   const app = new Hono<AppEnv>();
-  const proxy = { trustProxy: config.trustProxy };
+  const proxy = { trustProxyHops: config.trustProxyHops };
   const https = config.publicBaseUrl.startsWith('https://');
 
   // Visits are counted outside the page cache, so cached pages count too; never awaited: the visitor
   // does not wait for the counter.
   const countVisit = (c: Context, slug: string) =>
-    services.builds.recordVisit(slug, visitorOf(c, config.trustProxy)).catch((error) => console.error('[views]', error));
+    services.builds.recordVisit(slug, visitorOf(c, config.trustProxyHops)).catch((error) => console.error('[views]', error));
   const pageCache = createPageCache({
     ttlMs: 60_000,
     maxEntries: 500,

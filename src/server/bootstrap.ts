@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemoContent } from '../db/seed';
 import { connectDatabase, runStartupStep } from '../db/startup';
 import { createServices, type AppServices } from '../modules/services';
+import { startHousekeepingScheduler } from '../jobs/housekeeping-scheduler';
 import { startPriceScheduler } from '../jobs/price-scheduler';
 import { type ContentSync, startContentSync } from './content-sync';
 
@@ -27,7 +28,7 @@ export interface Runtime {
 export interface BootstrapOptions {
   /** Migrations, first admin and demo content (default true). A cluster's workers skip it: their primary did it. */
   prepareDatabase?: boolean;
-  /** Background jobs: the price scheduler (default true). In one process of a cluster only. */
+  /** Background jobs: the price scheduler and the housekeeping (default true). In one process of a cluster only. */
   runJobs?: boolean;
   /** Set in a cluster's workers. */
   workerId?: number;
@@ -77,6 +78,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
           onUnavailable: (asins) => services.replacements.runScheduledReplacements(asins),
         })
       : null;
+  const housekeeping = runJobs ? startHousekeepingScheduler(services.housekeeping) : null;
   if (runJobs && !config.amazon) console.log('[prezzi] Amazon Creators API non configurata: si usano i prezzi inseriti a mano');
   return {
     config,
@@ -85,6 +87,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
     workerId: workerId ?? null,
     async shutdown() {
       await scheduler?.stop();
+      await housekeeping?.stop();
       await sync?.stop();
       await database.destroy();
     },

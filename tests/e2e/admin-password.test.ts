@@ -1,12 +1,12 @@
 /**
  * /admin/change-password (spec sections 2, 5 and 8): live rules, strength meter, show/hide toggles,
- * the client checks in the spec's order, the server's errors, and success with the 2 s redirect.
- * Own server: the last test changes the admin password.
+ * the client checks in the spec's order, the server's errors, success with the 2 s redirect, and
+ * "Esci da tutti i dispositivi". Own server: the last test changes the admin password.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiJson, openAdmin, storedToken, timePasswordRedirect, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiJson, apiLogin, openAdmin, storedToken, timePasswordRedirect, unexpectedErrors } from './admin-helpers';
 
 const RULES = ['Minimo 8 caratteri', 'Almeno una lettera maiuscola', 'Almeno una lettera minuscola', 'Almeno un numero', 'Almeno un carattere speciale (!@#$%...)'];
 const NEW_PASSWORD = 'Nuova!Passw0rd#2027';
@@ -130,6 +130,41 @@ describe('change password', () => {
     expect(await storedToken(page)).toBeTruthy();
     expect(await submit(page).isEnabled()).toBe(true);
     expect(unexpectedErrors(opened!.errors, [400])).toEqual([]);
+  });
+
+  it("'Esci da tutti i dispositivi': asks first; then every session ends, this one included, and the login opens", async () => {
+    const page = await openForm();
+    const ownToken = await storedToken(page);
+    const otherDevice = await apiLogin(e2e.url);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/logout-all')) requests.push(request.method());
+    });
+    const section = page.getByTestId('logout-everywhere');
+    expect(await section.getByRole('heading').textContent()).toBe('Dispositivi connessi');
+    const button = section.getByRole('button', { name: 'Esci da tutti i dispositivi' });
+
+    // Dismissed: nothing happens.
+    let message = '';
+    page.once('dialog', (confirm) => {
+      message = confirm.message();
+      void confirm.dismiss();
+    });
+    await button.click();
+    expect(message).toBe('Vuoi uscire da tutti i dispositivi? Verranno chiuse tutte le sessioni aperte, compresa questa, e dovrai accedere di nuovo.');
+    expect(requests).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/admin/change-password');
+    expect((await apiJson(e2e.url, '/auth/verify', { token: otherDevice })).status).toBe(200);
+
+    // Accepted: both sessions end, the token is forgotten and the login opens.
+    page.once('dialog', (confirm) => void confirm.accept());
+    await button.click();
+    await page.waitForURL(`${e2e.url}/admin/login`);
+    expect(requests).toEqual(['POST']);
+    expect(await storedToken(page)).toBeNull();
+    for (const token of [ownToken!, otherDevice]) expect((await apiJson(e2e.url, '/auth/verify', { token })).status).toBe(401);
+    await page.getByLabel('Username').waitFor();
+    expect(unexpectedErrors(opened!.errors)).toEqual([]);
   });
 
   it("success: 'Aggiornamento...', green notice, disabled form, /admin after ~2 s; then the new password works", async () => {

@@ -65,24 +65,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await services.auth.ensureFirstAdmin(ADMIN);
   const app = createApp({ config, database, services });
 
-  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { 'User-Agent': 'vitest', 'X-Forwarded-For': '198.51.100.7', ...options.headers };
-    if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['Content-Type'] ??= 'application/json';
-    }
-    const response = await app.request(path, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, headers: response.headers, body: parsed as T };
-  }
+  const request = requester(app);
 
   async function login(credentials: { username: string; password: string } = ADMIN, ip = '198.51.100.7') {
     const response = await request<any>('POST', '/api/auth/login', { body: credentials, headers: { 'X-Forwarded-For': ip } });
@@ -105,6 +88,47 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await testDb.drop();
     },
   };
+}
+
+/** Sends requests to `app` in-process, as a client at 198.51.100.7 unless the headers say otherwise. */
+function requester(app: App) {
+  return async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { 'User-Agent': 'vitest', 'X-Forwarded-For': '198.51.100.7', ...options.headers };
+    if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  };
+}
+
+export interface AppInstance {
+  app: App;
+  database: DatabaseHandle;
+  services: AppServices;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A second app instance on the same database as `ctx`: its own database handle (SQLite connection or
+ * PostgreSQL pool) and its own services, as another process or machine would have. Same clock.
+ */
+export function openSecondInstance(ctx: TestContext): AppInstance {
+  const database = openDatabase(ctx.config.database);
+  const services = createServices({ db: database.db, config: ctx.config, clock: ctx.clock });
+  const app = createApp({ config: ctx.config, database, services });
+  return { app, database, services, request: requester(app), close: () => database.destroy() };
 }
 
 /** A valid build body for POST/PUT /api/admin/builds. */

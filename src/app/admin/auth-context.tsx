@@ -20,6 +20,8 @@ export interface AuthContextValue {
   user: AuthUser | null;
   login(username: string, password: string): Promise<AuthUser>;
   logout(): Promise<void>;
+  /** Ends every session of the user (this one included) and goes to /admin/login. Throws an ApiError on failure. */
+  logoutEverywhere(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -71,19 +73,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return body.user;
   }, []);
 
-  const logout = useCallback(async () => {
-    try {
-      await api.post('/auth/logout', undefined, { redirectOn401: false });
-    } catch {
-      // the token goes anyway
-    }
+  const signedOut = useCallback(() => {
     clearToken();
     setUser(null);
     setStatus('anonymous');
     navigate(paths.admin.login(), { replace: true });
   }, [navigate]);
 
-  const value = useMemo<AuthContextValue>(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout', undefined, { redirectOn401: false });
+    } catch {
+      // the token goes anyway
+    }
+    signedOut();
+  }, [signedOut]);
+
+  const logoutEverywhere = useCallback(async () => {
+    // A failure keeps the author signed in here, so the screen can say that nothing happened.
+    await api.post('/auth/logout-all');
+    signedOut();
+  }, [signedOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, logout, logoutEverywhere }),
+    [status, user, login, logout, logoutEverywhere],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -98,6 +98,27 @@ export async function hasSignedInFromIp(db: Db, userId: number, ip: string, sinc
   return row !== undefined;
 }
 
-export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+/** Revokes every session of the user that still works, the caller's own included. Returns how many. */
+export async function revokeAllSessions(db: Db, userId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes the sessions that no longer work (expired or revoked) and were created before `createdBefore`,
+ * so none that `hasSignedInFromIp` still reads is lost. Returns how many.
+ */
+export async function deleteEndedSessions(db: Db, now: string, createdBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+    .where('created_at', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

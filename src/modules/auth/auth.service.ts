@@ -7,12 +7,14 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import {
   countUsers,
+  deleteEndedSessions,
   findActiveSession,
   findUserById,
   findUserByUsername,
   hasSignedInFromIp,
   insertSession,
   insertUser,
+  revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
   updateUserPassword,
@@ -46,18 +48,19 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
   // Unknown usernames are checked against this hash so both failures cost one scrypt run.
   const dummyHash = hashPassword(generateStrongPassword());
 
+  /** Sign-ins since then make an IP a "known device" of its user (login-throttle.ts). */
+  const trustedSince = () => new Date(clock.now().getTime() - TRUSTED_IP_DAYS * 86_400_000).toISOString();
+
   async function login(attempt: LoginAttempt): Promise<{ token: string; user: AuthUser }> {
     const user = await findUserByUsername(db, attempt.username);
-    const since = new Date(clock.now().getTime() - TRUSTED_IP_DAYS * 86_400_000).toISOString();
-    const trustedIp = user ? await hasSignedInFromIp(db, user.id, attempt.ip, since) : false;
-    await throttle.assertAllowed(attempt.ip, attempt.username, trustedIp);
-
-    const passwordOk = await verifyPassword(attempt.password, user?.password_hash ?? (await dummyHash));
-    if (!user || !passwordOk) {
-      await throttle.recordFailure(attempt.ip, attempt.username);
-      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    }
-    await throttle.recordSuccess(attempt.username);
+    const trustedIp = user ? await hasSignedInFromIp(db, user.id, attempt.ip, trustedSince()) : false;
+    const passwordHash = user?.password_hash ?? (await dummyHash);
+    // An unknown user runs the same reservation and the same scrypt: same time, same answer.
+    const passwordOk = await throttle.attempt(
+      { ip: attempt.ip, username: attempt.username, trustedIp },
+      async () => (await verifyPassword(attempt.password, passwordHash)) && user !== undefined,
+    );
+    if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const token = await openSession(user.id, attempt.ip, attempt.userAgent);
     return { token, user: { id: user.id, username: user.username } };
   }
@@ -87,6 +90,20 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
     await revokeSession(db, session.sessionId, clock.now().toISOString());
   }
 
+  /** "Esci da tutti i dispositivi": every session of the user ends, this one included. */
+  async function logoutEverywhere(session: AuthSession): Promise<{ ok: true; revoked: number }> {
+    return { ok: true, revoked: await revokeAllSessions(db, session.user.id, clock.now().toISOString()) };
+  }
+
+  /**
+   * Housekeeping: deletes ended sessions once the trusted-IP check no longer reads them (it looks at
+   * sign-ins of the last TRUSTED_IP_DAYS days, ended or not) and throttle counters that hold nothing.
+   */
+  async function purgeStale(): Promise<{ sessions: number; throttleRows: number }> {
+    const sessions = await deleteEndedSessions(db, clock.now().toISOString(), trustedSince());
+    return { sessions, throttleRows: await throttle.purgeForgotten() };
+  }
+
   /** Checks in the spec's order; a wrong current password is a 400 so the client does not log out. */
   async function changePassword(session: AuthSession, input: { currentPassword: string; newPassword: string }, ip: string) {
     if (!input.currentPassword) throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.currentRequired);
@@ -96,12 +113,11 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
 
     const user = await findUserById(db, session.user.id);
     if (!user) throw new AppError('UNAUTHORIZED', 'Sessione non valida o scaduta');
-    // Guessing the current password with a stolen token is throttled like a login.
-    await throttle.assertAllowed(ip, user.username, false);
-    if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
-      await throttle.recordFailure(ip, user.username);
-      throw new AppError('INVALID_CURRENT_PASSWORD', PASSWORD_MESSAGES.currentInvalid);
-    }
+    // Guessing the current password with a stolen token is throttled like a login, known device or not.
+    const currentOk = await throttle.attempt({ ip, username: user.username, trustedIp: false }, () =>
+      verifyPassword(input.currentPassword, user.password_hash),
+    );
+    if (!currentOk) throw new AppError('INVALID_CURRENT_PASSWORD', PASSWORD_MESSAGES.currentInvalid);
 
     const hash = await hashPassword(input.newPassword);
     const now = clock.now().toISOString();
@@ -128,7 +144,7 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
     return { ...credentials, generated: configured === null };
   }
 
-  return { login, authenticate, logout, changePassword, ensureFirstAdmin };
+  return { login, authenticate, logout, logoutEverywhere, changePassword, ensureFirstAdmin, purgeStale };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

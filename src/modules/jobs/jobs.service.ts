@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
-import { finishRun, insertRun, type RunCounts, releaseLease, tryAcquireLease } from './jobs.repository';
+import { findLastRun, finishRun, insertRun, type RunCounts, releaseLease, tryAcquireLease } from './jobs.repository';
 
 /** All price work shares one lease: it uses the same retailer quota and writes the same rows. */
 export const PRICE_WORK_LEASE = 'retailer-price-work';
@@ -72,7 +72,13 @@ export function createJobsService(deps: { db: Kysely<Database>; clock: Clock; in
     }
   }
 
-  return { runExclusive, instanceId };
+  /** When the last successful run of `job` started (on any instance), or null if it never succeeded. */
+  async function lastSuccessStartedAt(job: string): Promise<Date | null> {
+    const run = await findLastRun(db, job, 'succeeded');
+    return run ? new Date(run.started_at) : null;
+  }
+
+  return { runExclusive, lastSuccessStartedAt, instanceId };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,4 +1,4 @@
-/** /api/auth: login, verify, logout, change-password. */
+/** /api/auth: login, verify, logout, logout-all, change-password. */
 import { Hono } from 'hono';
 import { changePasswordSchema, loginSchema } from '../../modules/auth/auth.schema';
 import type { AppServices } from '../../modules/services';
@@ -7,7 +7,7 @@ import type { AppEnv } from '../env';
 import { readJson } from '../middleware/json-body';
 import { requireAuth } from '../middleware/require-auth';
 
-export function authRoutes(services: AppServices, options: { trustProxy: boolean }) {
+export function authRoutes(services: AppServices, options: { trustProxyHops: number }) {
   const app = new Hono<AppEnv>();
   const authenticated = requireAuth(services.auth);
 
@@ -16,7 +16,7 @@ export function authRoutes(services: AppServices, options: { trustProxy: boolean
     const result = await services.auth.login({
       username,
       password,
-      ip: clientIp(c, options.trustProxy),
+      ip: clientIp(c, options.trustProxyHops),
       userAgent: c.req.header('User-Agent') ?? null,
     });
     return c.json(result);
@@ -29,9 +29,11 @@ export function authRoutes(services: AppServices, options: { trustProxy: boolean
     return c.json({ ok: true });
   });
 
+  app.post('/logout-all', authenticated, async (c) => c.json(await services.auth.logoutEverywhere(c.get('session'))));
+
   app.post('/change-password', authenticated, async (c) => {
     const input = await readJson(c, changePasswordSchema);
-    return c.json(await services.auth.changePassword(c.get('session'), input, clientIp(c, options.trustProxy)));
+    return c.json(await services.auth.changePassword(c.get('session'), input, clientIp(c, options.trustProxyHops)));
   });
 
   return app;

@@ -6,7 +6,7 @@ import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../env';
 import { parseWith } from '../middleware/json-body';
 
-export function publicBuildRoutes(services: AppServices, options: { trustProxy: boolean }) {
+export function publicBuildRoutes(services: AppServices, options: { trustProxyHops: number }) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -16,7 +16,7 @@ export function publicBuildRoutes(services: AppServices, options: { trustProxy: 
 
   app.get('/:slug', async (c) => {
     const build = await services.builds.getPublished(c.req.param('slug'));
-    if (await services.builds.recordVisit(build.slug, visitorOf(c, options.trustProxy))) build.views += 1;
+    if (await services.builds.recordVisit(build.slug, visitorOf(c, options.trustProxyHops))) build.views += 1;
     return c.json({ build });
   });
 

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MESSAGES, PASSWORD_RULES, passwordStrength, passwordViolations } from '../../../common/password-rules';
 import { paths } from '../../../common/paths';
 import { api, errorDetails, errorMessage } from '../../admin/api-client';
+import { useAuth } from '../../admin/auth-context';
 import { adminMeta, buttonClass, cardClass, inputClass, Notice, secondaryButtonClass } from '../../admin/ui';
 import { siteFromMatches } from '../../seo';
 import type { Route } from './+types/change-password';
@@ -24,6 +25,52 @@ const STRENGTH_BAR: Record<number, string> = {
 };
 
 type FormError = { message: string; details: string[] } | null;
+
+const LOGOUT_ALL_CONFIRM =
+  'Vuoi uscire da tutti i dispositivi? Verranno chiuse tutte le sessioni aperte, compresa questa, e dovrai accedere di nuovo.';
+const LOGOUT_ALL_ERROR = 'Non è stato possibile uscire da tutti i dispositivi. Riprova.';
+
+/**
+ * "Esci da tutti i dispositivi": ends every session of the author, this one included (a lost phone, a
+ * shared computer), then the login page. Nothing else on this screen is needed for it.
+ */
+function LogoutEverywhere() {
+  const { logoutEverywhere } = useAuth();
+  const ids = useId();
+  const [state, setState] = useState<'idle' | 'working'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onClick() {
+    if (state !== 'idle' || !window.confirm(LOGOUT_ALL_CONFIRM)) return;
+    setError(null);
+    setState('working');
+    try {
+      await logoutEverywhere();
+    } catch (caught) {
+      setError(errorMessage(caught, LOGOUT_ALL_ERROR));
+      setState('idle');
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className={`${cardClass} space-y-3`} data-testid="logout-everywhere">
+      <h2 id={`${ids}-title`} className="font-semibold">
+        Dispositivi connessi
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Chiude tutte le sessioni aperte con il tuo account, compresa questa: su ogni dispositivo servirà accedere di nuovo.
+      </p>
+      {error && (
+        <Notice tone="error" testId="logout-everywhere-error">
+          {error}
+        </Notice>
+      )}
+      <button type="button" onClick={() => void onClick()} disabled={state !== 'idle'} className={secondaryButtonClass}>
+        {state === 'working' ? 'Uscita in corso...' : 'Esci da tutti i dispositivi'}
+      </button>
+    </section>
+  );
+}
 
 function PasswordField({
   id,
@@ -182,6 +229,8 @@ export default function ChangePassword() {
           </div>
         </fieldset>
       </form>
+
+      <LogoutEverywhere />
 
       <section aria-labelledby={`${ids}-tips`} className={cardClass} data-testid="password-tips">
         <h2 id={`${ids}-tips`} className="font-semibold">
