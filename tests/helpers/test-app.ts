@@ -7,7 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices, type AppServices } from '../../src/modules/services';
 import { createApp, type App } from '../../src/server/app';
-import { createTestDatabase, type TestDatabase, testDialect } from './test-database';
+import { createTestDatabase, type TestDatabase, type TestDialect, testDialect } from './test-database';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 
@@ -39,14 +39,16 @@ export interface TestContext {
   database: DatabaseHandle;
   services: AppServices;
   clock: TestClock;
-  dialect: typeof testDialect;
+  dialect: TestDialect;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   login(credentials?: { username: string; password: string }, ip?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const testDb: TestDatabase = await createTestDatabase();
+/** `dialect` defaults to TEST_DB's; tests that span both databases (e.g. the backup round trip) name it. */
+export async function createTestContext(env: Record<string, string> = {}, options: { dialect?: TestDialect } = {}): Promise<TestContext> {
+  const dialect = options.dialect ?? testDialect;
+  const testDb: TestDatabase = await createTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDb.url,
@@ -94,7 +96,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     services,
     clock,
-    dialect: testDialect,
+    dialect,
     request,
     login,
     close: async () => {
