@@ -5,14 +5,17 @@
  * uploaded images) and each database (SQLite, PostgreSQL at TEST_POSTGRES_URL): builds the source site
  * (not measured), then times `createBackup` (the code behind `npm run backup`) and `restoreBackup`
  * (behind `npm run restore`: check pass, migrations, images, one transaction of rows) into a new empty
- * database of the same kind and of the other kind. Prints archive sizes, times and the process's peak
- * RSS during each step. The CLI's own start-up (tsx, about a second) is not included.
+ * database of the same kind and of the other kind; these in-process times leave out node's start-up.
+ * Then runs `npm run backup` and `npm run restore` themselves as child processes under GNU time, for
+ * the operator's wall time and the peak resident memory. Prints archive sizes and times.
  *
  *   npx tsx bench/backup.ts [--builds 3000] [--images 50] [--components 8] [--only sqlite|postgres]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { BUILD_CATEGORIES } from '../src/common/catalog';
@@ -83,18 +86,36 @@ async function openSite(dialect: TestDialect): Promise<Site> {
 
 const storageOf = (site: Site) => createUploadStorage({ config: site.config, db: site.database.db });
 
-/** Peak resident memory while `work` runs (sampled every 20 ms). */
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRssMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
-  try {
-    const value = await work();
-    return { value, ms: performance.now() - start, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1_048_576) };
-  } finally {
-    clearInterval(sampler);
-  }
+  const value = await work();
+  return { value, ms: performance.now() - start };
 }
+
+const TIME = '/usr/bin/time';
+const CLI = fileURLToPath(new URL('../src/server/backup-cli.ts', import.meta.url));
+
+/**
+ * The command as the operator runs it, in its own process: wall time (node and tsx start-up included)
+ * and peak resident memory (GNU time's %M), or null without /usr/bin/time.
+ */
+async function cliRun(args: string[], site: Site): Promise<{ s: number; maxRssMb: number } | null> {
+  if (!existsSync(TIME)) return null;
+  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl(site.config), UPLOAD_DIR: site.config.uploads.dir, NODE_ENV: 'production' };
+  const start = performance.now();
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(TIME, ['-f', 'MAXRSS_KB %M', process.execPath, '--import', 'tsx', CLI, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ code: exitCode, stderr: err }));
+  });
+  const rss = /MAXRSS_KB (\d+)/.exec(stderr);
+  if (code !== 0 || !rss) throw new Error(`${args.join(' ')} failed (${code}): ${stderr}`);
+  return { s: seconds(performance.now() - start), maxRssMb: Math.round(Number(rss[1]) / 1024) };
+}
+
+const databaseUrl = (config: AppConfig) => (config.database.dialect === 'sqlite' ? config.database.filename : config.database.connectionString);
 
 async function fillLarge(site: Site) {
   const services = createServices({ db: site.database.db, config: site.config });
@@ -142,9 +163,10 @@ interface Row {
   images: number;
   archiveMb: number;
   backupS: number;
-  backupRssMb: number;
+  /** `npm run backup` and `npm run restore` (into a new database of the same kind) as separate processes. */
+  cli: { backupS: number; backupRssMb: number; restoreS: number; restoreRssMb: number } | null;
   /** `migrateS`: creating the schema in the new, empty target (restore runs it first; timed apart). */
-  restore: { target: TestDialect; migrateS: number; s: number; rssMb: number }[];
+  restore: { target: TestDialect; migrateS: number; s: number }[];
 }
 
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
@@ -170,7 +192,7 @@ async function runDataset(dataset: 'demo' | 'large', dialect: TestDialect): Prom
       images: backup.value.images,
       archiveMb: Math.round((backup.value.bytes / 1_048_576) * 100) / 100,
       backupS: seconds(backup.ms),
-      backupRssMb: backup.peakRssMb,
+      cli: null,
       restore: [],
     };
     for (const target of DIALECTS.includes(dialect === 'sqlite' ? 'postgres' : 'sqlite') ? [dialect, dialect === 'sqlite' ? 'postgres' : 'sqlite'] : [dialect]) {
@@ -182,10 +204,19 @@ async function runDataset(dataset: 'demo' | 'large', dialect: TestDialect): Prom
         const restore = await measured(() =>
           restoreBackup({ db: site.database.db, dialect: site.database.dialect, storage: storageOf(site), clock: systemClock }, archive, { force: false }),
         );
-        row.restore.push({ target: target as TestDialect, migrateS, s: seconds(restore.ms), rssMb: restore.peakRssMb });
+        row.restore.push({ target: target as TestDialect, migrateS, s: seconds(restore.ms) });
       } finally {
         await site.drop();
       }
+    }
+    const cliArchive = join(workDir, `${dataset}-${dialect}-cli.ndjson.gz`);
+    const cliBackup = await cliRun(['backup', '--out', cliArchive, '--with-users'], source);
+    const cliTarget = await openSite(dialect);
+    try {
+      const cliRestore = cliBackup && (await cliRun(['restore', cliArchive], cliTarget));
+      if (cliBackup && cliRestore) row.cli = { backupS: cliBackup.s, backupRssMb: cliBackup.maxRssMb, restoreS: cliRestore.s, restoreRssMb: cliRestore.maxRssMb };
+    } finally {
+      await cliTarget.drop();
     }
     console.log(JSON.stringify(row));
     return row;
@@ -201,7 +232,7 @@ async function main() {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  console.log('\n| dataset | source | rows | images | archive | backup | restore (same db) | restore (other db) | peak RSS backup / restore |');
+  console.log('\n| dataset | source | rows | images | archive | backup | restore (same db) | restore (other db) | CLI backup / restore: wall, peak RSS |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   const restored = (r: Row['restore'][number]) => `${r.s} s (+ ${r.migrateS} s schema)`;
   for (const row of rows) {
@@ -209,7 +240,7 @@ async function main() {
     const other = row.restore.find((r) => r.target !== row.source);
     console.log(
       `| ${row.dataset} | ${row.source} | ${row.rows.toLocaleString('en')} | ${row.images} | ${row.archiveMb} MB | ${row.backupS} s | ` +
-        `${same ? restored(same) : '-'} | ${other ? `${restored(other)} on ${other.target}` : '-'} | ${row.backupRssMb} / ${Math.max(...row.restore.map((r) => r.rssMb))} MB |`,
+        `${same ? restored(same) : '-'} | ${other ? `${restored(other)} on ${other.target}` : '-'} | ${row.cli ? `${row.cli.backupS} s, ${row.cli.backupRssMb} MB / ${row.cli.restoreS} s, ${row.cli.restoreRssMb} MB` : '-'} |`,
     );
   }
 }

@@ -3,6 +3,7 @@
  * configured DATABASE_URL and image storage. The work is in modules/backup; this file parses the
  * arguments, wires the database and the storage, and prints one line per outcome.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isAppError } from '../common/errors';
 import type { AppConfig } from '../config/env';
@@ -99,6 +100,11 @@ if (command !== 'backup' && command !== 'restore') {
 }
 
 const config = loadConfigOrExit();
+if (command === 'backup' && config.database.dialect === 'sqlite' && !existsSync(config.database.filename)) {
+  // Opening it would create an empty file; a restore, instead, may well start from a new file.
+  console.error(`Backup non riuscito: il database SQLite ${config.database.filename} non esiste: controlla DATABASE_URL`);
+  process.exit(1);
+}
 const database = openDatabase(config.database);
 try {
   await (command === 'backup' ? backup(args, config, database) : restore(args, config, database));

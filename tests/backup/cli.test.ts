@@ -83,6 +83,22 @@ describe('npm run restore', () => {
 });
 
 describe('npm run backup', () => {
+  it('refuses, in one line, a DATABASE_URL that names no Build PC site (and creates no SQLite file)', async () => {
+    const missing = join(dir, 'nessuno.sqlite');
+    const sqlite = await runCli(['backup', '--out', join(dir, 'x.gz')], { ...source.env, DATABASE_URL: missing });
+    expect(sqlite.code).toBe(1);
+    expect(sqlite.stderr).toBe(`Backup non riuscito: il database SQLite ${missing} non esiste: controlla DATABASE_URL\n`);
+    expect(existsSync(missing)).toBe(false);
+
+    const empty = await createEmptySite('postgres', cleanups);
+    const postgres = await runCli(['backup', '--out', join(dir, 'x.gz')], empty.env);
+    expect(postgres.code).toBe(1);
+    expect(postgres.stderr).toBe(
+      'Backup non riuscito: Il database indicato da DATABASE_URL non contiene un sito Build PC (nessuna migrazione applicata): controlla DATABASE_URL\n',
+    );
+    expect(existsSync(join(dir, 'x.gz'))).toBe(false);
+  }, CLI_TEST_TIMEOUT);
+
   it('fails with one line and leaves no file behind when the destination cannot be written', async () => {
     const out = join(dir, 'missing-folder', 'backup.ndjson.gz');
     const result = await runCli(['backup', '--out', out], source.env);

@@ -36,6 +36,12 @@ export async function withReadSnapshot<T>(db: Db, dialect: Dialect, read: (snaps
   });
 }
 
+/** Whether the migration runner has ever run here (a database of this application, not an empty one). */
+export async function hasMigrationTable(db: Db): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((table) => table.name === 'schema_migrations');
+}
+
 /** Names of the migrations applied to this database, in the order they were applied. */
 export async function listAppliedMigrations(db: Db): Promise<string[]> {
   const rows = await (db as AnyDb).selectFrom('schema_migrations').select('name').orderBy('name').execute();

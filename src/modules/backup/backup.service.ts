@@ -10,12 +10,13 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
+import { AppError } from '../../common/errors';
 import type { Dialect } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
 import { writeArchiveFile } from './archive-file';
-import { listAppliedMigrations, readRowsAfter, withReadSnapshot } from './backup.repository';
+import { hasMigrationTable, listAppliedMigrations, readRowsAfter, withReadSnapshot } from './backup.repository';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type BackupTableName, columnsOf, type EndLine, type Manifest, tablesFor } from './backup.schema';
 
 const DEFAULT_PAGE_SIZE = 1000;
@@ -56,6 +57,9 @@ export async function createBackup(deps: BackupDeps, outPath: string, options: B
   let images = 0;
   let migrations: string[] = [];
 
+  if (!(await hasMigrationTable(db))) {
+    throw new AppError('NOT_FOUND', 'Il database indicato da DATABASE_URL non contiene un sito Build PC (nessuna migrazione applicata): controlla DATABASE_URL');
+  }
   await withReadSnapshot(db, dialect, async (snapshot) => {
     // The first read fixes the snapshot: everything below sees the database as of this query.
     migrations = await listAppliedMigrations(snapshot);
