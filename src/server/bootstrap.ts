@@ -14,6 +14,7 @@ import { createServices, type AppServices } from '../modules/services';
 import { startHousekeepingScheduler } from '../jobs/housekeeping-scheduler';
 import { startPriceScheduler } from '../jobs/price-scheduler';
 import { type ContentSync, startContentSync } from './content-sync';
+import { announceFirstAdmin } from './first-admin';
 
 export interface Runtime {
   config: AppConfig;
@@ -42,15 +43,7 @@ async function prepareDatabase(database: DatabaseHandle, services: AppServices, 
   if (!admin) return;
   // The first boot of a new database: demo content makes the site complete from the first minute.
   if (await seedDemoContent(database.db)) console.log('[db] contenuti dimostrativi caricati');
-  if (admin.generated) {
-    // Printed once, on the boot that created the account; it is stored only as a hash.
-    console.log(
-      `\n  Account amministratore creato.\n  Username: ${admin.username}\n  Password: ${admin.password}\n` +
-        '  Conservala ora: non verrà mostrata di nuovo (puoi cambiarla da /admin/change-password).\n',
-    );
-  } else {
-    console.log(`[auth] account amministratore "${admin.username}" creato da ADMIN_USERNAME/ADMIN_PASSWORD`);
-  }
+  announceFirstAdmin(admin);
 }
 
 /**

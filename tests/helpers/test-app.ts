@@ -7,7 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices, type AppServices } from '../../src/modules/services';
 import { createApp, type App } from '../../src/server/app';
-import { createTestDatabase, type TestDatabase, testDialect } from './test-database';
+import { createTestDatabase, type TestDatabase, type TestDialect, testDialect } from './test-database';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 
@@ -39,7 +39,7 @@ export interface TestContext {
   database: DatabaseHandle;
   services: AppServices;
   clock: TestClock;
-  dialect: typeof testDialect;
+  dialect: TestDialect;
   /** DATABASE_URL of this context's database, for child processes that share it. */
   databaseUrl: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -47,8 +47,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const testDb: TestDatabase = await createTestDatabase();
+/** `dialect` defaults to TEST_DB's; tests that span both databases (e.g. the backup round trip) name it. */
+export async function createTestContext(env: Record<string, string> = {}, options: { dialect?: TestDialect } = {}): Promise<TestContext> {
+  const dialect = options.dialect ?? testDialect;
+  const testDb: TestDatabase = await createTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDb.url,
@@ -79,7 +81,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     services,
     clock,
-    dialect: testDialect,
+    dialect,
     databaseUrl: testDb.url,
     request,
     login,

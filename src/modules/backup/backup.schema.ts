@@ -1,0 +1,279 @@
+/**
+ * The backup archive: which tables it holds (an explicit list, in foreign-key order) and the zod
+ * schema of every line. See docs/decisions/007-backup-format.md.
+ *
+ * A migration that adds, drops or changes a column of one of these tables must change the row schema
+ * here too (tests/backup/backup-tables.test.ts compares them with the migrated database). A column
+ * added later must be `.optional()` here, so that archives made before it still restore.
+ */
+import { z } from 'zod';
+
+export const ARCHIVE_FORMAT = 'build-pc-backup';
+export const ARCHIVE_VERSION = 1;
+
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/** PostgreSQL's `integer` is 32 bits; SQLite's is 64: refuse what PostgreSQL could not hold. */
+const int = z
+  .number({ error: 'deve essere un numero intero' })
+  .int('deve essere un numero intero')
+  .min(INT32_MIN, 'fuori dai limiti di un intero a 32 bit')
+  .max(INT32_MAX, 'fuori dai limiti di un intero a 32 bit');
+const id = int.min(1, 'deve essere un id positivo');
+
+/** Text as both databases accept it: PostgreSQL refuses NUL characters and enforces varchar lengths. */
+const text = (max?: number) => {
+  let schema = z.string({ error: 'deve essere un testo' });
+  if (max !== undefined) schema = schema.max(max, `più lungo di ${max} caratteri`);
+  return schema.refine((value) => !value.includes('\u0000'), 'contiene il carattere nullo, che PostgreSQL non accetta');
+};
+const timestamp = text(40);
+
+const usersRow = z.strictObject({
+  id,
+  username: text(64),
+  password_hash: text(),
+  password_changed_at: timestamp,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const sessionsRow = z.strictObject({
+  id,
+  user_id: id,
+  token_hash: text(64),
+  ip: text(64).nullable(),
+  user_agent: text(512).nullable(),
+  created_at: timestamp,
+  expires_at: timestamp,
+  revoked_at: timestamp.nullable(),
+});
+
+const buildsRow = z.strictObject({
+  id,
+  slug: text(120),
+  title: text(300),
+  description: text(),
+  content: text(),
+  featured_image: text(2048).nullable(),
+  category: text(40).nullable(),
+  budget_cents: int.nullable(),
+  status: text(20),
+  views: int,
+  meta_title: text(300).nullable(),
+  meta_description: text(1000).nullable(),
+  affiliate_tag: text(128).nullable(),
+  published_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const componentsRow = z.strictObject({
+  id,
+  build_id: id,
+  type: text(40),
+  name: text(500),
+  brand: text(200).nullable(),
+  model: text(200).nullable(),
+  specs: text().nullable(),
+  price_cents: int.nullable(),
+  amazon_link: text(2048).nullable(),
+  asin: text(10).nullable(),
+  position: int,
+  is_replaced: int,
+  replacement_reason: text(500).nullable(),
+  price_source: text(20).nullable(),
+  price_updated_at: timestamp.nullable(),
+  availability: text(20).nullable(),
+  availability_checked_at: timestamp.nullable(),
+  tier: text(1).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const alternativeCategoriesRow = z.strictObject({
+  id,
+  name: text(200),
+  description: text().nullable(),
+  component_type: text(40).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const alternativesRow = z.strictObject({
+  id,
+  original_asin: text(10).nullable(),
+  category_id: id.nullable(),
+  alternative_asin: text(10),
+  alternative_name: text(500),
+  alternative_price_cents: int.nullable(),
+  priority: int,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const replacementsRow = z.strictObject({
+  id,
+  build_id: id,
+  component_id: id.nullable(),
+  original_type: text(40),
+  original_name: text(500),
+  original_brand: text(200).nullable(),
+  original_model: text(200).nullable(),
+  original_specs: text().nullable(),
+  original_asin: text(10).nullable(),
+  original_link: text(2048).nullable(),
+  original_price_cents: int.nullable(),
+  original_position: int,
+  replacement_reason: text(500).nullable(),
+  created_at: timestamp,
+  restored_at: timestamp.nullable(),
+});
+
+const priceObservationsRow = z.strictObject({
+  id,
+  asin: text(10),
+  price_cents: int.nullable(),
+  availability: text(20).nullable(),
+  source: text(20),
+  observed_at: timestamp,
+});
+
+const jobRunsRow = z.strictObject({
+  id,
+  job: text(100),
+  trigger: text(20),
+  status: text(20),
+  started_at: timestamp,
+  finished_at: timestamp.nullable(),
+  total: int,
+  updated: int,
+  unchanged: int,
+  unavailable: int,
+  failed: int,
+  requests: int,
+  error: text().nullable(),
+});
+
+export const BACKUP_TABLE_NAMES = [
+  'users',
+  'sessions',
+  'builds',
+  'components',
+  'alternative_categories',
+  'alternatives',
+  'replacements',
+  'price_observations',
+  'job_runs',
+] as const;
+
+export type BackupTableName = (typeof BACKUP_TABLE_NAMES)[number];
+export type BackupRow = Record<string, string | number | null>;
+
+export interface BackupTable {
+  readonly name: BackupTableName;
+  /** Strict: a column this version does not know is an error, never silently dropped. */
+  readonly row: z.ZodObject<any, any>;
+  /** Column -> parent table; the parent's rows come earlier in the archive. */
+  readonly references: Readonly<Record<string, BackupTableName>>;
+  /** Only in archives made with --with-users (accounts and their sessions). */
+  readonly accounts: boolean;
+  /** Italian singular and plural for messages, e.g. "1 componente", "3 componenti". */
+  readonly label: readonly [one: string, many: string];
+}
+
+/**
+ * Every table a backup holds, parents before children, so a restore inserts them in this order.
+ * Deliberately not "all tables": login_throttle and job_leases are runtime state of the machine they
+ * live on, and tables of other features (e.g. stored image blobs) are reached through their own
+ * interfaces. A new table is backed up only once it is added here.
+ */
+export const BACKUP_TABLES: readonly BackupTable[] = [
+  { name: 'users', row: usersRow, references: {}, accounts: true, label: ['utente', 'utenti'] },
+  { name: 'sessions', row: sessionsRow, references: { user_id: 'users' }, accounts: true, label: ['sessione', 'sessioni'] },
+  { name: 'builds', row: buildsRow, references: {}, accounts: false, label: ['build', 'build'] },
+  { name: 'components', row: componentsRow, references: { build_id: 'builds' }, accounts: false, label: ['componente', 'componenti'] },
+  { name: 'alternative_categories', row: alternativeCategoriesRow, references: {}, accounts: false, label: ['gruppo di alternative', 'gruppi di alternative'] },
+  { name: 'alternatives', row: alternativesRow, references: { category_id: 'alternative_categories' }, accounts: false, label: ['alternativa', 'alternative'] },
+  {
+    name: 'replacements',
+    row: replacementsRow,
+    references: { build_id: 'builds', component_id: 'components' },
+    accounts: false,
+    label: ['sostituzione', 'sostituzioni'],
+  },
+  { name: 'price_observations', row: priceObservationsRow, references: {}, accounts: false, label: ['osservazione di prezzo', 'osservazioni di prezzo'] },
+  { name: 'job_runs', row: jobRunsRow, references: {}, accounts: false, label: ['esecuzione dei job', 'esecuzioni dei job'] },
+];
+
+/**
+ * Tables deliberately left out, and why. Every table of the schema is either in BACKUP_TABLES or here
+ * (tests/backup/backup-tables.test.ts checks it), so a new table is never left out by accident.
+ */
+export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
+  schema_migrations: 'the manifest lists the applied migrations; the target runs its own',
+  login_throttle: 'runtime state of the sign-in limits, meaningless on another machine',
+  job_leases: 'who runs a job right now: runtime state of the running instances',
+  media_blobs: 'images are backed up through the storage interface (ObjectStorage), whatever its driver',
+  retailer_rate_budget: "runtime state of the retailer's request budget; left out, only the day's count restarts",
+};
+
+export function columnsOf(table: BackupTable): string[] {
+  return Object.keys(table.row.shape);
+}
+
+/** The tables of an archive made with or without the accounts. */
+export function tablesFor(withUsers: boolean): BackupTable[] {
+  return BACKUP_TABLES.filter((table) => withUsers || !table.accounts);
+}
+
+export const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "7 build, 56 componenti, …" for the tables with rows, in archive order. */
+export function describeRowCounts(counts: ReadonlyMap<BackupTableName, number>): string {
+  const parts = BACKUP_TABLES.filter((table) => (counts.get(table.name) ?? 0) > 0).map((table) => countOf(counts.get(table.name)!, ...table.label));
+  return parts.length > 0 ? parts.join(', ') : 'nessuna riga';
+}
+
+// --- lines of the archive (one JSON object per line) ---
+
+export const manifestLine = z.strictObject({
+  kind: z.literal('manifest'),
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  created_at: z.iso.datetime({ error: 'deve essere una data ISO-8601' }),
+  source: z.strictObject({ dialect: z.enum(['sqlite', 'postgres']) }),
+  /** Migrations applied to the source database, in order. */
+  migrations: z.array(z.string().min(1)).min(1, 'deve elencare almeno una migrazione'),
+  options: z.strictObject({ with_users: z.boolean() }),
+  /** The tables whose rows follow, in this order. */
+  tables: z.array(z.enum(BACKUP_TABLE_NAMES)),
+});
+
+export const imageLine = z.strictObject({
+  kind: z.literal('image'),
+  key: z.string().min(1),
+  content_type: z.string().min(1).max(100),
+  size: z.number().int().min(0),
+  /** Hex sha256 of the bytes: proves each image restores byte for byte. */
+  sha256: z.string().regex(/^[a-f0-9]{64}$/, 'deve essere uno sha256 esadecimale'),
+  /** Base64; checked against size and sha256 rather than by a pattern (lines can be megabytes long). */
+  data: z.string(),
+});
+
+export const rowLine = z.strictObject({
+  kind: z.literal('row'),
+  table: z.enum(BACKUP_TABLE_NAMES, { error: 'tabella sconosciuta' }),
+  row: z.record(z.string(), z.unknown()),
+});
+
+export const endLine = z.strictObject({
+  kind: z.literal('end'),
+  rows: z.partialRecord(z.enum(BACKUP_TABLE_NAMES), z.number().int().min(0)),
+  images: z.number().int().min(0),
+});
+
+export type Manifest = z.infer<typeof manifestLine>;
+export type ImageLine = z.infer<typeof imageLine>;
+export type EndLine = z.infer<typeof endLine>;

@@ -1,0 +1,162 @@
+/**
+ * Shared by the backup tests: a site filled through the real API with something in every backed-up
+ * table, empty targets on either database, table dumps and image listings to compare, and the CLI run
+ * as the operator runs it (a child process of `tsx src/server/backup-cli.ts`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { type AppConfig, loadConfig } from '../../src/config/env';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
+import type { Database } from '../../src/db/schema';
+import { seedDemoContent } from '../../src/db/seed';
+import type { ObjectStorage } from '../../src/integrations/storage';
+import { BACKUP_TABLES } from '../../src/modules/backup/backup.schema';
+import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import type { FakeCreatorsApi } from '../fakes/creators-api';
+import type { TestContext } from '../helpers/test-app';
+import { sampleBuild } from '../helpers/test-app';
+import { createTestDatabase, type TestDialect } from '../helpers/test-database';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(PROJECT_ROOT, 'src/server/backup-cli.ts');
+
+export const CPU = 'B0BKPCPU01';
+export const CPU_ALT = 'B0BKPALT01';
+export const GPU = 'B0BKPGPU01';
+/** Text that must survive both databases and the archive byte for byte. */
+export const TRICKY_TEXT = 'È perché “virgolette” e \'apici\', emoji 🚀, tab\t, a capo\ne \\ barra: <b>&amp;</b>';
+
+export function otherDialect(dialect: TestDialect): TestDialect {
+  return dialect === 'sqlite' ? 'postgres' : 'sqlite';
+}
+
+/** The DATABASE_URL of a configuration. */
+export function databaseUrl(config: AppConfig): string {
+  return config.database.dialect === 'sqlite' ? config.database.filename : config.database.connectionString;
+}
+
+export function temporaryDirectory(cleanups: (() => unknown)[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'buildpc-backup-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A WebP-convertible picture that differs by `seed`, big enough to get several stored widths. */
+export async function samplePicture(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 1300, height: 700, channels: 3, background: { r: (seed * 70) % 256, g: 120, b: (seed * 30) % 256 } } })
+    .composite([{ input: Buffer.from(`<svg width="400" height="200"><text x="10" y="100" font-size="60">${seed}</text></svg>`), top: 50, left: 50 }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Content in every backed-up table, through the real services and API: the demo site, two uploaded
+ * images (one the featured image of a build), a price refresh against the fake retailer (observations
+ * and a job run), a smart replacement (a replacement record), an account and a session.
+ */
+export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise<{ buildId: number; imageUrl: string }> {
+  expect(await seedDemoContent(ctx.database.db)).toBe(true);
+  const first = await ctx.services.media.saveUploadedImage(await samplePicture(1));
+  await ctx.services.media.saveUploadedImage(await samplePicture(2));
+
+  fake.setItem({ asin: CPU, title: 'Processore originale', brand: 'AMD', price: 100, availability: 'OUT_OF_STOCK' });
+  fake.setItem({ asin: CPU_ALT, title: 'Processore sostitutivo', brand: 'AMD', price: 104.5, availability: 'IN_STOCK' });
+  fake.setItem({ asin: GPU, title: 'Scheda video', brand: 'NVIDIA', price: 449.9, availability: 'IN_STOCK' });
+
+  const token = await ctx.login();
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await ctx.request(method, `/api/admin${path}`, { token, body });
+    expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+    return response.body;
+  };
+  await api('POST', '/alternatives', { originalAsin: CPU, alternativeAsin: CPU_ALT, alternativeName: 'Processore sostitutivo', alternativePrice: null, priority: 1 });
+  const { build } = await api(
+    'POST',
+    '/builds',
+    sampleBuild({
+      title: 'Build con immagine e sostituzione',
+      content: `## Testo\n\n${TRICKY_TEXT}`,
+      featured_image: first.url,
+      components: [
+        { type: 'CPU', name: 'Processore originale', brand: 'AMD', price: 100, amazon_link: `https://www.amazon.it/dp/${CPU}` },
+        { type: 'GPU', name: 'Scheda video', price: 449.9, amazon_link: `https://www.amazon.it/dp/${GPU}`, specs: TRICKY_TEXT },
+      ],
+    }),
+  );
+  await api('POST', `/builds/${build.id}/update-prices`);
+  await api('POST', `/builds/${build.id}/smart-replacement`);
+  return { buildId: build.id, imageUrl: first.url };
+}
+
+/** Every row of every backed-up table, all columns, in id order. */
+export async function dumpTables(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const dump: Record<string, unknown[]> = {};
+  for (const table of BACKUP_TABLES) {
+    dump[table.name] = await (db as Kysely<any>).selectFrom(table.name).selectAll().orderBy('id').execute();
+  }
+  return dump;
+}
+
+/** Every stored image with its bytes, through the storage of the configuration (whatever its driver). */
+export async function readImages(storage: ObjectStorage): Promise<Map<string, { contentType: string; bytes: Buffer }>> {
+  const images = new Map<string, { contentType: string; bytes: Buffer }>();
+  const keys: string[] = [];
+  for await (const key of storage.list()) keys.push(key);
+  for (const key of keys.sort()) {
+    const object = await storage.get(key);
+    if (object) images.set(key, { contentType: object.contentType, bytes: Buffer.from(object.bytes) });
+  }
+  return images;
+}
+
+export interface Site {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage: ObjectStorage;
+  url: string;
+  uploadDir: string;
+  /** The environment the CLI needs to work on this site. */
+  env: Record<string, string>;
+}
+
+/** A new, empty (not even migrated) database of the dialect, with its own upload directory. */
+export async function createEmptySite(dialect: TestDialect, cleanups: (() => unknown)[]): Promise<Site> {
+  const testDb = await createTestDatabase(dialect);
+  cleanups.push(() => testDb.drop());
+  const uploadDir = join(temporaryDirectory(cleanups), 'uploads');
+  const env = { NODE_ENV: 'test', DATABASE_URL: testDb.url, UPLOAD_DIR: uploadDir, LOG_REQUESTS: 'false' };
+  const config = loadConfig(env);
+  const database = openDatabase(config.database);
+  cleanups.push(() => database.destroy());
+  return { config, database, storage: createUploadStorage({ config, db: database.db }), url: testDb.url, uploadDir, env };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run backup|restore -- ...` as the operator would (without npm's own output). */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: PROJECT_ROOT,
+      // Only what the test names: no ADMIN_* or DATABASE_URL leaking in from the outer environment.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
