@@ -61,7 +61,7 @@ function unreadable(path: string, error: unknown): AppError {
 /** The lines of an archive. A damaged or truncated gzip stream throws an AppError naming the problem. */
 export async function* readArchiveLines(path: string): AsyncGenerator<ArchiveLine> {
   const file = createReadStream(path);
-  const gunzip = createGunzip();
+  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
   // A read error (missing file, a directory) must reach the loop below, which only reads the gunzip side.
   file.on('error', (error) => gunzip.destroy(error));
   file.pipe(gunzip);

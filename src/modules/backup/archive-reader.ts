@@ -21,7 +21,6 @@ import {
   imageLine,
   type Manifest,
   manifestLine,
-  rowLine,
 } from './backup.schema';
 
 export type ArchiveRecord =
@@ -86,6 +85,21 @@ function checkImage(value: unknown, where: string): ArchiveRecord & { kind: 'ima
   return { kind: 'image', key: image.key, contentType: image.content_type, bytes };
 }
 
+/**
+ * The `{kind, table, row}` wrapper of a row line, checked by hand: it is the hot path of a restore (one
+ * per row), and a zod record schema would copy every row once more before its table's schema does.
+ */
+function checkRowEnvelope(value: unknown, at: string): { table: BackupTableName; row: Record<string, unknown> } {
+  const { table, row, ...rest } = value as { table?: unknown; row?: unknown };
+  const extra = Object.keys(rest).filter((key) => key !== 'kind');
+  if (extra.length > 0) throw invalid(`${at}: campo sconosciuto ${extra.map((key) => `"${key}"`).join(', ')}`);
+  if (typeof table !== 'string' || !TABLE_NAMES.has(table)) throw invalid(`${at}: tabella sconosciuta ${JSON.stringify(table)}`);
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw invalid(`${at}: campo "row" mancante o non valido`);
+  return { table: table as BackupTableName, row: row as Record<string, unknown> };
+}
+
+const TABLE_NAMES: ReadonlySet<string> = new Set(BACKUP_TABLES.map((table) => table.name));
+
 /** Reads and checks the whole archive as it goes; the caller may write what it gets, but must not commit before `end`. */
 export async function* readArchive(path: string, knownMigrations: readonly string[]): AsyncGenerator<ArchiveRecord> {
   let manifest: Manifest | null = null;
@@ -120,7 +134,7 @@ export async function* readArchive(path: string, knownMigrations: readonly strin
       images++;
       yield checkImage(value, at);
     } else if (kind === 'row') {
-      const envelope = parseWith(rowLine, value, at);
+      const envelope = checkRowEnvelope(value, at);
       const index = manifest.tables.indexOf(envelope.table);
       if (index === -1) throw invalid(`${at}: la tabella ${envelope.table} non è tra quelle dichiarate nell'intestazione`);
       if (index < tableIndex) throw invalid(`${at}: la tabella ${envelope.table} compare fuori ordine`);
