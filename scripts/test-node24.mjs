@@ -20,6 +20,10 @@ function step(text) {
   console.log(`\n--- ${text}`);
 }
 
+function succeeds(command, args, options) {
+  return spawnSync(command, args, { stdio: 'inherit', ...options }).status === 0;
+}
+
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
@@ -48,14 +52,15 @@ try {
   // node-gyp replaces the build directory, so the hard-linked original for the machine's Node survives.
   run('npm', ['rebuild', 'better-sqlite3'], { cwd: app, env });
 
+  // Both suites run even when the first fails, so one run tells everything that breaks.
+  const failed = [];
   step(`API suite on SQLite, on Node ${NODE_MAJOR}`);
-  run('npx', ['vitest', 'run'], { cwd: app, env: { ...env, TEST_DB: 'sqlite' } });
-
+  if (!succeeds('npx', ['vitest', 'run'], { cwd: app, env: { ...env, TEST_DB: 'sqlite' } })) failed.push('API suite on SQLite');
   // The smoke tests run `npm run build` themselves, then `npm start` (and the cluster) on a fresh database.
   step(`production build and smoke tests, on Node ${NODE_MAJOR}`);
-  run('npx', ['vitest', 'run', '--config', 'vitest.smoke.config.ts'], { cwd: app, env });
-
-  console.log(`\nNode ${version}: build, API suite on SQLite and smoke test passed`);
+  if (!succeeds('npx', ['vitest', 'run', '--config', 'vitest.smoke.config.ts'], { cwd: app, env })) failed.push('smoke tests');
+  if (failed.length > 0) throw new Error(`failed: ${failed.join(', ')}`);
+  console.log(`\nNode ${version}: build, API suite on SQLite and smoke tests passed`);
 } catch (error) {
   console.error(`\nNode ${NODE_MAJOR}: ${error.message}`);
   process.exitCode = 1;
