@@ -9,7 +9,7 @@
  * Then runs `npm run backup` and `npm run restore` themselves as child processes under GNU time, for
  * the operator's wall time and the peak resident memory. Prints archive sizes and times.
  *
- *   npx tsx bench/backup.ts [--builds 3000] [--images 50] [--components 8] [--only sqlite|postgres]
+ *   npx tsx bench/backup.ts [--builds 3000] [--images 50] [--components 8] [--database sqlite|postgres]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,18 +48,18 @@ const { values: args } = parseArgs({
     builds: { type: 'string' },
     images: { type: 'string' },
     components: { type: 'string' },
-    only: { type: 'string' },
+    database: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
-  console.log('npx tsx bench/backup.ts [--builds 3000] [--images 50] [--components 8] [--only sqlite|postgres]');
+  console.log('npx tsx bench/backup.ts [--builds 3000] [--images 50] [--components 8] [--database sqlite|postgres]');
   process.exit(0);
 }
 const BUILDS = positiveInteger('builds', args.builds, 3000);
 const IMAGES = positiveInteger('images', args.images, 50, 0);
 const COMPONENTS = positiveInteger('components', args.components, 8);
-const DIALECTS: TestDialect[] = args.only === 'sqlite' || args.only === 'postgres' ? [args.only] : ['sqlite', 'postgres'];
+const DIALECTS: TestDialect[] = args.database === 'sqlite' || args.database === 'postgres' ? [args.database] : ['sqlite', 'postgres'];
 
 interface Site {
   config: AppConfig;
