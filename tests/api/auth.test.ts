@@ -2,8 +2,8 @@
  * /api/auth/*: login, verify, logout, expiry, change-password, throttling and request logging
  * (api-contract.md, sections Conventions and Auth). Every test that changes state gets its own context.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, createTestContext, type ApiResponse, type TestContext } from '../helpers/test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN, type ApiResponse, type TestContext, useFreshContext } from '../helpers/test-app';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -12,22 +12,6 @@ import { ADMIN, createTestContext, type ApiResponse, type TestContext } from '..
 const INVALID_CREDENTIALS = 'Credenziali non valide';
 const STRONG_NEW_PASSWORD = 'N3w!Passw0rd#Strong';
 const WRONG_PASSWORD = 'Wr0ng!Password#1';
-
-/** A fresh context before each test of the enclosing describe block, always closed afterwards. */
-function useFreshContext(env: Record<string, string> = {}): () => TestContext {
-  let ctx: TestContext | undefined;
-  beforeEach(async () => {
-    ctx = await createTestContext(env);
-  });
-  afterEach(async () => {
-    await ctx?.close();
-    ctx = undefined;
-  });
-  return () => {
-    if (!ctx) throw new Error('no test context');
-    return ctx;
-  };
-}
 
 let ipCounter = 0;
 /** An IP address never used before in this file, so per-IP throttling never interferes by accident. */

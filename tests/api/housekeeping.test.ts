@@ -3,29 +3,14 @@
  * trusted-IP check no longer reads them and login throttle rows that hold nothing, under its own
  * lease (never waiting for price work), once per interval across instances.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startHousekeepingScheduler } from '../../src/jobs/housekeeping-scheduler';
 import { HOUSEKEEPING_JOB, HOUSEKEEPING_LEASE } from '../../src/modules/housekeeping/housekeeping.service';
 import { PRICE_WORK_LEASE } from '../../src/modules/jobs/jobs.service';
-import { ADMIN, type AppInstance, createTestContext, openSecondInstance, type TestContext } from '../helpers/test-app';
+import { ADMIN, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';
 
 const DAY = 86_400_000;
 const WRONG_PASSWORD = 'Wr0ng!Password#1';
-
-function useFreshContext(env: Record<string, string> = {}): () => TestContext {
-  let ctx: TestContext | undefined;
-  beforeEach(async () => {
-    ctx = await createTestContext(env);
-  });
-  afterEach(async () => {
-    await ctx?.close();
-    ctx = undefined;
-  });
-  return () => {
-    if (!ctx) throw new Error('no test context');
-    return ctx;
-  };
-}
 
 function attemptLogin(ctx: TestContext, username: string, password: string, ip: string) {
   return ctx.request('POST', '/api/auth/login', { body: { username, password }, headers: { 'X-Forwarded-For': ip } });

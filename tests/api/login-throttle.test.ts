@@ -6,28 +6,13 @@
  * mid-check cannot hold its slot for ever. Also TRUST_PROXY as a hop count against spoofed
  * X-Forwarded-For entries. The sequential rules are in auth.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type AppError, isAppError } from '../../src/common/errors';
 import { createLoginThrottle, MAX_CONCURRENT_CHECKS, USER_FREE_FAILURES } from '../../src/modules/auth/login-throttle';
-import { ADMIN, type ApiResponse, type AppInstance, createTestContext, openSecondInstance, type TestContext } from '../helpers/test-app';
+import { ADMIN, type ApiResponse, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';
 
 const WRONG_PASSWORD = 'Wr0ng!Password#1';
 const PARALLEL = 60;
-
-function useFreshContext(env: Record<string, string> = {}): () => TestContext {
-  let ctx: TestContext | undefined;
-  beforeEach(async () => {
-    ctx = await createTestContext(env);
-  });
-  afterEach(async () => {
-    await ctx?.close();
-    ctx = undefined;
-  });
-  return () => {
-    if (!ctx) throw new Error('no test context');
-    return ctx;
-  };
-}
 
 type Requester = Pick<AppInstance, 'request'>;
 

@@ -2,6 +2,7 @@
  * The real application (real database, real services, real HTTP handling) driven in-process through
  * Hono's app.request(). Only the clock is controllable, to test expiry without waiting.
  */
+import { afterEach, beforeEach } from 'vitest';
 import { type AppConfig, loadConfig } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
@@ -149,5 +150,21 @@ export function sampleBuild(overrides: Record<string, unknown> = {}) {
       { type: 'RAM', name: 'Corsair Vengeance 32GB DDR5', price: 109.5, amazon_link: 'https://www.amazon.it/gp/aw/d/B0C1234567' },
     ],
     ...overrides,
+  };
+}
+
+/** A fresh context before each test of the enclosing describe block, always closed afterwards. */
+export function useFreshContext(env: Record<string, string> = {}): () => TestContext {
+  let ctx: TestContext | undefined;
+  beforeEach(async () => {
+    ctx = await createTestContext(env);
+  });
+  afterEach(async () => {
+    await ctx?.close();
+    ctx = undefined;
+  });
+  return () => {
+    if (!ctx) throw new Error('no test context');
+    return ctx;
   };
 }
