@@ -121,6 +121,16 @@ describe('when the housekeeping runs', () => {
     expect(await ctx().services.housekeeping.run()).not.toBeNull();
   });
 
+  it('two instances starting a round at the same moment: exactly one runs, one run is recorded', async () => {
+    second = openSecondInstance(ctx());
+    const results = await Promise.all([
+      ctx().services.housekeeping.run({ minGapMs: 30 * 60_000 }),
+      second.services.housekeeping.run({ minGapMs: 30 * 60_000 }),
+    ]);
+    expect(results.filter((result) => result !== null)).toHaveLength(1);
+    expect((await housekeepingRuns(ctx())).length).toBe(1);
+  });
+
   it('once per gap across instances: a recent round on another instance makes this one skip', async () => {
     second = openSecondInstance(ctx());
     expect(await second.services.housekeeping.run({ minGapMs: 30 * 60_000 })).not.toBeNull();
