@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// API, unit and integration tests. The database is chosen by TEST_DB (sqlite | postgres); scripts/test.mjs
-// runs this whole suite once per database. Browser journeys have their own config (vitest.e2e.config.ts).
+// API, unit and integration tests, on SQLite and on PostgreSQL: one vitest project per database
+// (TEST_DB in each project's environment), run side by side by one vitest run, so the slow files of
+// both share the workers. TEST_DB=sqlite|postgres runs one of them only. Browser journeys and smoke
+// tests have their own configs (vitest.e2e.config.ts, vitest.smoke.config.ts).
+const DIALECTS = ['sqlite', 'postgres'];
+// Files that gave the same run twice, once per project, run in one project only:
+/** No database at all (unit tests under src/ never use one; fakes of outside services): the sqlite project. */
+const NO_DATABASE = ['src/**/*.test.ts', 'tests/integrations/**/*.test.ts'];
+/** Always on the test PostgreSQL, whatever TEST_DB says: the postgres project. */
+const POSTGRES_ONLY = ['tests/api/content-sync.test.ts', 'tests/api/database-timeouts.test.ts', 'tests/jobs/price-scheduler.test.ts', 'tests/config/startup.test.ts'];
+const ONE_PROJECT_ONLY: Record<string, string[]> = { sqlite: POSTGRES_ONLY, postgres: NO_DATABASE };
+const only = process.env.TEST_DB;
+if (only !== undefined && !DIALECTS.includes(only)) throw new Error(`TEST_DB=${only}: usa sqlite oppure postgres`);
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
@@ -9,5 +21,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default on 2 cores is 1 file at a time, but most files spend most of their time waiting
+    // (for PostgreSQL, child processes, sockets, timers): 4 at once keep both cores busy.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
+    // Migrated template databases and the bundled child-process entries, made once per project (see the file).
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    projects: (only ? [only] : DIALECTS).map((dialect) => ({
+      extends: true,
+      // exclude adds to the one above.
+      test: { name: dialect, env: { TEST_DB: dialect }, exclude: ONE_PROJECT_ONLY[dialect] },
+    })),
   },
 });

@@ -270,7 +270,7 @@ async function main() {
     }
     console.log(`\nFull reports: ${reports.flatMap((report) => report.files).join(', ')}`);
   } finally {
-    if (chrome) await chrome.kill();
+    chrome?.kill();
     await site?.close();
     process.removeListener('SIGINT', interrupted);
     process.removeListener('SIGTERM', interrupted);

@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const creates = Number(values.creates);
 const concurrency = Number(values.concurrency);
 const processes = Number(values.processes);
-const synchronous = values.synchronous!.toUpperCase();
+const synchronous = values.synchronous.toUpperCase();
 if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new Error('--synchronous: FULL or NORMAL');
 
 requireProductionBuild('bench/writes.ts');

@@ -56,7 +56,7 @@ try {
   const failed = [];
   step(`API suite on SQLite, on Node ${NODE_MAJOR}`);
   if (!succeeds('npx', ['vitest', 'run'], { cwd: app, env: { ...env, TEST_DB: 'sqlite' } })) failed.push('API suite on SQLite');
-  // The smoke tests run `npm run build` themselves, then `npm start` (and the cluster) on a fresh database.
+  // The smoke tests build (`npm start` builds when build/ is stale, and the copy has none), then run it and the cluster.
   step(`production build and smoke tests, on Node ${NODE_MAJOR}`);
   if (!succeeds('npx', ['vitest', 'run', '--config', 'vitest.smoke.config.ts'], { cwd: app, env })) failed.push('smoke tests');
   if (failed.length > 0) throw new Error(`failed: ${failed.join(', ')}`);

@@ -3,15 +3,20 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('build/:slug', 'routes/build.tsx'),
-  // Admin CMS: client-side data (token in localStorage); admin-root holds the theme and the session.
+  // Admin CMS: data through clientLoader/clientAction (token in localStorage); admin-root holds the theme,
+  // layout verifies the session for every screen inside it.
   route('admin', 'routes/admin/admin-root.tsx', [
     route('login', 'routes/admin/login.tsx'),
+    route('logout', 'routes/admin/logout.ts'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('builds', 'routes/admin/builds.tsx'),
       route('builds/new', 'routes/admin/build-editor.tsx', { id: 'admin-build-new' }),
       route('builds/edit/:id', 'routes/admin/build-editor.tsx', { id: 'admin-build-edit' }),
       route('alternatives', 'routes/admin/alternatives.tsx'),
+      // Resource routes of the build editor's alternatives panel (fetchers only, no screen).
+      route('alternatives-for/:asin', 'routes/admin/alternatives-for.$asin.ts'),
+      route('alternative-groups', 'routes/admin/alternative-groups.ts'),
       route('replacements', 'routes/admin/replacements.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),
     ]),

@@ -6,7 +6,7 @@ export function normalizeAsin(value: string): string {
   return value.trim().toUpperCase();
 }
 
-export function isValidAsin(value: unknown): value is string {
+export function isValidAsin(value: unknown): boolean {
   return typeof value === 'string' && ASIN_PATTERN.test(value);
 }
 

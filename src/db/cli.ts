@@ -1,8 +1,7 @@
 /** `npm run db:migrate` and `npm run db:seed` against the configured DATABASE_URL. */
-import { exitOnStartupFailure, loadConfigOrExit } from '../server/start';
 import { migrateToLatest } from './migrate';
 import { seedDemoContent } from './seed';
-import { connectDatabase, runStartupStep } from './startup';
+import { connectDatabase, exitOnStartupFailure, loadConfigOrExit, runStartupStep } from './startup';
 
 const command = process.argv[2];
 if (command !== 'migrate' && command !== 'seed') {

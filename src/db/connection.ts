@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_POSTGRES_POOL, type DatabaseTarget, type PostgresPoolSettings } from '../config/env';
 import type { Database } from './schema';
@@ -52,8 +52,8 @@ class ResilientClient extends pg.Client {
     this.on('error', () => undefined);
   }
 
-  override query(...args: any[]): any {
-    const result = (super.query as (...a: any[]) => any)(...args);
+  override query(...args: unknown[]): any {
+    const result: unknown = (super.query as (...a: unknown[]) => unknown)(...args);
     if (!(result instanceof Promise)) return result;
     return result.catch((error: unknown) => {
       // end() closes the socket at once while a query is pending, and marks the client so that the
@@ -104,4 +104,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', pool: null, destroy: () => db.destroy() };
+}
+
+/** One round trip: for start-up and the readiness probe, which must not answer ready on a dead database. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

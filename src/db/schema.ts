@@ -212,3 +212,5 @@ export type ComponentRow = Selectable<ComponentsTable>;
 export type NewComponentRow = Insertable<ComponentsTable>;
 export type ComponentUpdate = Updateable<ComponentsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type AlternativeRow = Selectable<AlternativesTable>;
+export type CategoryRow = Selectable<AlternativeCategoriesTable>;

@@ -2,10 +2,16 @@
 import type { Kysely } from 'kysely';
 import { euroToCents } from '../common/money';
 import { slugify } from '../common/slug';
+import { type NewAlternative, newAlternativeRow } from './alternative-row';
 import type { Database } from './schema';
-import { demoAlternativeCategories, demoBuilds, demoProductAlternatives } from './seed-data';
+import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative } from './seed-data';
 
 const DAY_MS = 86_400_000;
+
+/** A demo alternative (price in euros) as the fields of a new row. */
+function demoAlternative(alternative: SeedAlternative): NewAlternative {
+  return { asin: alternative.asin, name: alternative.name, priceCents: euroToCents(alternative.price), priority: alternative.priority };
+}
 
 export async function hasAnyBuild(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('builds').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -68,16 +74,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       await trx
         .insertInto('alternatives')
         .values(
-          category.alternatives.map((alternative) => ({
-            original_asin: null,
-            category_id: id,
-            alternative_asin: alternative.asin,
-            alternative_name: alternative.name,
-            alternative_price_cents: euroToCents(alternative.price),
-            priority: alternative.priority,
-            created_at: nowIso,
-            updated_at: nowIso,
-          })),
+          category.alternatives.map((alternative) => newAlternativeRow(demoAlternative(alternative), { original_asin: null, category_id: id }, nowIso)),
         )
         .execute();
     }
@@ -85,16 +82,9 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
       await trx
         .insertInto('alternatives')
         .values(
-          demoProductAlternatives.map((alternative) => ({
-            original_asin: alternative.originalAsin,
-            category_id: null,
-            alternative_asin: alternative.asin,
-            alternative_name: alternative.name,
-            alternative_price_cents: euroToCents(alternative.price),
-            priority: alternative.priority,
-            created_at: nowIso,
-            updated_at: nowIso,
-          })),
+          demoProductAlternatives.map((alternative) =>
+            newAlternativeRow(demoAlternative(alternative), { original_asin: alternative.originalAsin, category_id: null }, nowIso),
+          ),
         )
         .execute();
     }

@@ -1,11 +1,11 @@
 /**
- * Start-up against the configured database. A wrong DATABASE_URL (unreachable server, unknown
- * database, rejected user or password, unreadable file) is reported as one line naming the setting,
- * with the password masked, instead of a stack dump on the first request.
+ * Start-up against the configured database, shared by every process that opens it (the server, the
+ * db and backup commands). A wrong DATABASE_URL (unreachable server, unknown database, rejected user or
+ * password, unreadable file) is reported as one line naming the setting, with the password masked,
+ * instead of a stack dump on the first request.
  */
-import { sql } from 'kysely';
-import { type DatabaseTarget, describeDatabaseTarget } from '../config/env';
-import { type DatabaseHandle, openDatabase } from './connection';
+import { type AppConfig, ConfigError, type DatabaseTarget, describeDatabaseTarget, loadConfig } from '../config/env';
+import { type DatabaseHandle, openDatabase, pingDatabase } from './connection';
 import { databaseFailureReason, isDatabaseError } from './errors';
 
 /** A start-up failure the operator can fix; its message is the one line to print. */
@@ -25,7 +25,7 @@ export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseH
   let database: DatabaseHandle | null = null;
   try {
     database = openDatabase(target);
-    await sql`select 1`.execute(database.db);
+    await pingDatabase(database.db);
     return database;
   } catch (error) {
     await database?.destroy().catch(() => undefined);
@@ -45,4 +45,25 @@ export async function runStartupStep<T>(target: DatabaseTarget, failureTitle: st
     if (!isDatabaseError(error)) throw error;
     throw failure(failureTitle, target, error);
   }
+}
+
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return exitOnStartupFailure(error);
+  }
+}
+
+/**
+ * For the start-up's catch: a failure the operator can fix (a bad setting, a database that cannot be
+ * reached or prepared) prints its one line and ends the process with code 1; anything else is a bug
+ * and is rethrown with its stack.
+ */
+export function exitOnStartupFailure(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DatabaseStartupError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 }

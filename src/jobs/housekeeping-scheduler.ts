@@ -34,7 +34,7 @@ export function startHousekeepingScheduler(housekeeping: HousekeepingService, op
       }
     } catch (error) {
       // Recorded in job_runs by the lease runner; the next round tries again.
-      console.error(`[manutenzione] pulizia non riuscita: ${error instanceof Error ? error.message : error}`);
+      console.error(`[manutenzione] pulizia non riuscita: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -32,7 +32,7 @@ export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
         if (unavailable.length > 0 && deps.config.smartReplacementOnRefresh && deps.onUnavailable) await deps.onUnavailable(unavailable);
       } catch (error) {
         // Recorded in job_runs by the lease runner; the next tick tries again when the tier is due.
-        console.error(`[prezzi] aggiornamento automatico del tier ${tier} non riuscito: ${error instanceof Error ? error.message : error}`);
+        console.error(`[prezzi] aggiornamento automatico del tier ${tier} non riuscito: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }

@@ -24,7 +24,7 @@ export function createContentEvents() {
     } catch (error) {
       // The change is saved whatever happens here: a relay that fails costs the others at most their
       // cache's time to live (60 s), never the save.
-      console.error(`[contenuti] notifica di modifica non inoltrata: ${error instanceof Error ? error.message : error}`);
+      console.error(`[contenuti] notifica di modifica non inoltrata: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

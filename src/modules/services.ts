@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/env';
 import type { Database } from '../db/schema';
 import { createAlternativesService } from './alternatives/alternatives.service';
 import { createAuthService } from './auth/auth.service';
+import type { ScryptCost } from './auth/password-hash';
 import { createBuildsService } from './builds/builds.service';
 import { type Clock, systemClock } from './clock';
 import { createContentEvents } from './content-events';
@@ -15,6 +16,7 @@ import { createUploadStorage } from './media/upload-storage';
 import { createPricingService } from './pricing/pricing.service';
 import { createRetailer, createRetailerBudget, type Retailer } from './pricing/retailer';
 import { createReplacementsService } from './replacements/replacements.service';
+import { createSeoService } from './seo/seo.service';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -25,6 +27,8 @@ export interface ServiceDeps {
    * draw from the account's request budget in `db`, shared by every process and instance.
    */
   retailer?: Retailer;
+  /** Cost of new password hashes: production's by default; tests pass a cheap one (auth.service.ts). */
+  scryptCost?: ScryptCost;
 }
 
 export function createServices({ db, config, clock = systemClock, ...deps }: ServiceDeps) {
@@ -33,17 +37,19 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const events = createContentEvents();
   const jobs = createJobsService({ db, clock });
   const alternatives = createAlternativesService({ db, clock });
-  const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours });
+  const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
+  const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events });
   return {
     events,
     jobs,
     auth,
     housekeeping: createHousekeepingService({ auth, jobs, clock }),
-    builds: createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events }),
+    builds,
     alternatives,
-    pricing: createPricingService({ db, clock, config, retailer, retailerBudget, jobs, events }),
+    pricing: createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events }),
     importer: createImporterService({ retailer, config }),
-    replacements: createReplacementsService({ db, clock, config, retailer, alternatives, jobs, events }),
+    replacements: createReplacementsService({ db, clock, config, retailer, alternatives, builds, jobs, events }),
+    seo: createSeoService({ db, publicBaseUrl: config.publicBaseUrl }),
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }

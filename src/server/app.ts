@@ -3,9 +3,8 @@
  * Built without listening, so tests drive it in-process with app.request().
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { sql } from 'kysely';
 import type { AppConfig } from '../config/env';
-import type { DatabaseHandle } from '../db/connection';
+import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminBuildRoutes } from './api/admin-builds';
@@ -84,13 +83,13 @@ export function createApp({ config, database, services, staticFiles, renderPage,
   app.all('/api', apiNotFound);
   app.all('/api/*', apiNotFound);
 
-  app.route('/', seoRoutes({ db: database.db, publicBaseUrl: config.publicBaseUrl }));
+  app.route('/', seoRoutes(services.seo));
   app.route('/', uploadedFileRoutes(services));
   // The worker id (1, 2, ...: not a process id) lets an operator or a test see that every worker answers.
   app.get('/healthz', (c) => c.json(workerId === null ? { ok: true } : { ok: true, worker: workerId }));
   app.get('/readyz', async (c) => {
     try {
-      await sql`select 1`.execute(database.db);
+      await pingDatabase(database.db);
       return c.json({ ok: true, database: database.dialect });
     } catch {
       return c.json(errorBody('SERVICE_UNAVAILABLE', 'Database non raggiungibile'), 503);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '../common/errors';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/connection';
+import { loadConfigOrExit } from '../db/startup';
 import { createAuthService } from '../modules/auth/auth.service';
 import { countOf, describeRowCounts } from '../modules/backup/backup.schema';
 import { createBackup } from '../modules/backup/backup.service';
@@ -16,7 +17,6 @@ import { systemClock } from '../modules/clock';
 import { createUploadStorage } from '../modules/media/upload-storage';
 import { CONTENT_CHANNEL } from './content-sync';
 import { announceFirstAdmin } from './first-admin';
-import { loadConfigOrExit } from './start';
 
 const USAGE = {
   backup: 'Uso: npm run backup -- --out FILE [--with-users]',
@@ -37,7 +37,7 @@ function parse<T>(command: keyof typeof USAGE, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    return usageError(command, `Argomenti non validi: ${error instanceof Error ? error.message : error}`);
+    return usageError(command, `Argomenti non validi: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

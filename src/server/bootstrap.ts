@@ -48,7 +48,7 @@ async function prepareDatabase(database: DatabaseHandle, services: AppServices, 
 
 /**
  * A database that cannot be reached or prepared rejects with a DatabaseStartupError (one line naming
- * DATABASE_URL, for server/start.ts's exitOnStartupFailure), after closing what was opened.
+ * DATABASE_URL, for db/startup.ts's exitOnStartupFailure), after closing what was opened.
  */
 export async function bootstrap(config: AppConfig, options: BootstrapOptions = {}): Promise<Runtime> {
   const { prepareDatabase: prepare = true, runJobs = true, workerId } = options;

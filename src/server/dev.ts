@@ -3,11 +3,11 @@ import { createServer as createHttpServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { createServer as createViteServer } from 'vite';
+import { exitOnStartupFailure, loadConfigOrExit } from '../db/startup';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { closeConnectionIfBodyUnread } from './node-server';
 import { createPageRenderer } from './pages';
-import { exitOnStartupFailure, loadConfigOrExit } from './start';
 
 const runtime = await bootstrap(loadConfigOrExit()).catch(exitOnStartupFailure);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });

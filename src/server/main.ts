@@ -5,10 +5,10 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import { exitOnStartupFailure, loadConfigOrExit } from '../db/startup';
 import { bootstrap } from './bootstrap';
 import { joinCluster, runPrimary } from './cluster';
 import { startHttpServer } from './http-server';
-import { exitOnStartupFailure, loadConfigOrExit } from './start';
 
 // This file is bundled to build/server/main.js, next to React Router's build/server/index.js.
 const SERVER_BUILD = new URL('./index.js', import.meta.url).href;

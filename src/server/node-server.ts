@@ -24,14 +24,15 @@ function declaresBody(req: IncomingMessage): boolean {
  * `req.complete` alone is not enough: a request without a body is answered before Node marks it complete.
  * A body that has fully arrived but was never read is fine: Node discards it and keeps the connection.
  */
-export function closeConnectionIfBodyUnread(listener: RequestListener): RequestListener {
+export function closeConnectionIfBodyUnread(listener: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): RequestListener {
   return (req, res) => {
-    const writeHead = res.writeHead;
+    const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       if (!req.complete && declaresBody(req) && !this.headersSent) this.setHeader('Connection', 'close');
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
-    listener(req, res);
+      return writeHead(...args);
+    };
+    // @hono/node-server's listener answers its own failures (500): its promise never rejects.
+    void listener(req, res);
   };
 }
 

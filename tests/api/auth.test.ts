@@ -3,6 +3,8 @@
  * (api-contract.md, sections Conventions and Auth). Every test that changes state gets its own context.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCTION_SCRYPT_COST, verifyPassword } from '../../src/modules/auth/password-hash';
+import { createServices } from '../../src/modules/services';
 import { ADMIN, type ApiResponse, type TestContext, useFreshContext } from '../helpers/test-app';
 
 // ---------------------------------------------------------------------------------------------------
@@ -134,6 +136,27 @@ describe('POST /api/auth/login', () => {
     expectError(unknownUser, 401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     expect(unknownUser.body).toEqual(wrongPassword.body);
     expect(Object.keys(wrongPassword.body)).toEqual(['error']);
+  });
+});
+
+describe("scrypt at production's cost", () => {
+  // The rest of the suite hashes at TEST_SCRYPT_COST (tests/helpers/test-scrypt.ts); these run real scrypt.
+  const ctx = useFreshContext({}, { scryptCost: PRODUCTION_SCRYPT_COST });
+
+  it('hashes new passwords at N = 2^15, r = 8, p = 1 unless a cost is injected', async () => {
+    expect(PRODUCTION_SCRYPT_COST).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    // The services as the server builds them (bootstrap.ts passes no cost): the first admin, then a password change.
+    const { db } = ctx().database;
+    const auth = createServices({ db, config: ctx().config }).auth;
+    await db.deleteFrom('users').execute();
+    await auth.ensureFirstAdmin(ADMIN);
+    const storedHash = async () => (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
+    expect(await storedHash()).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    const { token } = await auth.login({ ...ADMIN, ip: freshIp(), userAgent: null });
+    const session = await auth.authenticate(token);
+    await auth.changePassword(session!, { currentPassword: ADMIN.password, newPassword: STRONG_NEW_PASSWORD }, freshIp());
+    expect(await storedHash()).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword(STRONG_NEW_PASSWORD, await storedHash())).toBe(true);
   });
 
   it('takes similar time for a wrong password and an unknown user (both run scrypt)', async () => {

@@ -242,7 +242,7 @@ describe('PUT /api/admin/builds/{id} with updated_at', () => {
               headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
               body: JSON.stringify(formOf(build, { title: `Istanza ${n % 2}, salvataggio ${n}` })),
             });
-            return { status: response.status, body: (await response.json()) as any };
+            return { status: response.status, body: await response.json() };
           }),
         );
         const statuses = responses.map((response) => response.status);

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 import { testDialect } from '../helpers/test-database';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BURST_SCRIPT = fileURLToPath(new URL('../helpers/create-burst.ts', import.meta.url));
 
 /** `base`, `base-2` … `base-{count}`: what `count` creates with one title must end up with. */
 function expectedSlugs(base: string, count: number): string[] {
@@ -24,18 +24,18 @@ interface Burst {
 }
 
 function startBurst(url: string, count: number, title: string): Burst {
-  const child = spawn(process.execPath, ['--import', 'tsx', BURST_SCRIPT, url, String(count), title], {
+  const child = spawn(process.execPath, [...nodeArgsFor('tests/helpers/create-burst.ts'), url, String(count), title], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'test' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   let onReady: () => void;
   const ready = new Promise<void>((resolve) => (onReady = resolve));
   const results = new Promise<{ status: number; slug: string | null }[]>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       if (output.startsWith('READY\n')) onReady();
     });

@@ -12,6 +12,7 @@ import { createServices, type AppServices } from '../../src/modules/services';
 import { type ContentSync, LISTENER_APPLICATION_NAME, reconnectDelayMs, startContentSync } from '../../src/server/content-sync';
 import { startTcpProxy, type TcpProxy } from '../fakes/postgres-network';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 interface Instance {
   database: DatabaseHandle;
@@ -28,7 +29,7 @@ async function startInstance(url: string): Promise<Instance> {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db, database.dialect);
-  const services = createServices({ db: database.db, config });
+  const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
   const instance: Instance = { database, services, sync: await startContentSync(database.pool!, services.events), changes: 0 };
   services.events.onChange(() => (instance.changes += 1));
   instances.push(instance);

@@ -17,6 +17,7 @@ import { createApp } from '../../src/server/app';
 import { startTcpProxy, type TcpProxy } from '../fakes/postgres-network';
 import { ADMIN, sampleBuild } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const STATEMENT_TIMEOUT_SECONDS = '0.5';
 
@@ -33,7 +34,7 @@ function startInstance(url: string): Instance {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_REQUESTS: 'false', DATABASE_STATEMENT_TIMEOUT_SECONDS: STATEMENT_TIMEOUT_SECONDS });
   const database = openDatabase(config.database);
   opened.push(database);
-  const app = createApp({ config, database, services: createServices({ db: database.db, config }) });
+  const app = createApp({ config, database, services: createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST }) });
   return {
     database,
     async request(method, path, options = {}) {
@@ -65,7 +66,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase('postgres');
   const setup = openDatabase(loadConfig({ DATABASE_URL: testDb.url }).database);
   await migrateToLatest(setup.db, setup.dialect);
-  await createServices({ db: setup.db, config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url }) }).auth.ensureFirstAdmin(ADMIN);
+  await createServices({ db: setup.db, config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url }), scryptCost: TEST_SCRYPT_COST }).auth.ensureFirstAdmin(ADMIN);
   await setup.destroy();
   const url = new URL(testDb.url);
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });

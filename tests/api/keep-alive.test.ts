@@ -165,7 +165,7 @@ describe('answers sent before the request body was read', () => {
       });
       expect(upload.status).toBe(413);
       expect(upload.headers.get('connection')).toBe('close');
-      expect(((await upload.json()) as any).error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect((await upload.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
       const next = await fetch(`${base}/healthz`);
       expect(next.status).toBe(200);
       expect(await next.json()).toEqual({ ok: true });

@@ -22,7 +22,7 @@ describe('POST /api/auth/logout-all', () => {
     const expired = await ctx.login(ADMIN, '198.51.100.1');
     ctx.clock.advance((ctx.config.sessionTtlHours + 1) * 3_600_000);
     const tokens = [await ctx.login(ADMIN, '198.51.100.2'), await ctx.login(ADMIN, '198.51.100.3'), await ctx.login(ADMIN, '198.51.100.4')];
-    await insertUser(ctx.database.db, EDITOR.username, await hashPassword(EDITOR.password), ctx.clock.now().toISOString());
+    await insertUser(ctx.database.db, EDITOR.username, await hashPassword(EDITOR.password, ctx.scryptCost), ctx.clock.now().toISOString());
     const editor = await ctx.login(EDITOR, '198.51.100.5');
 
     const response = await ctx.request('POST', '/api/auth/logout-all', { token: tokens[1] });

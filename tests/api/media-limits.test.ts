@@ -97,7 +97,7 @@ async function post(path: string, bytes: Buffer, name: string, type: string) {
   form.append('image', new Blob([new Uint8Array(bytes)], { type }), name);
   const started = performance.now();
   const response = await ctx.app.request(path, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  const body = (await response.json()) as any;
+  const body = await response.json();
   return { status: response.status, body, ms: performance.now() - started };
 }
 

@@ -135,7 +135,7 @@ function priorityOutcome(success: 200 | 201): (value: string) => Outcome {
 
 function buildWithComponent(patch: Record<string, unknown>) {
   const body = sampleBuild();
-  body.components = body.components.map((c, i) => (i === 0 ? { ...c, ...patch } : c)) as typeof body.components;
+  body.components = body.components.map<(typeof body.components)[number]>((c, i) => (i === 0 ? { ...c, ...patch } : c));
   return body;
 }
 
@@ -297,7 +297,7 @@ describe('home page filters with hostile values', () => {
   it.each(['1e300', '-1', 'NaN', 'Infinity', '9007199254740993', '', 'abc', '1.5', '800-1500x'])('budget=%s shows every build', async (value) => {
     const url = new URL(`http://localhost/?budget=${encodeURIComponent(value)}&category=${encodeURIComponent(value)}`);
     const args = { request: new Request(url), url, pattern: '/', params: {}, context: { services: ctx.services, config: ctx.config } };
-    const data = await homeLoader(args as Parameters<typeof homeLoader>[0]);
+    const data = await homeLoader(args);
     expect(data.budget).toBeNull();
     expect(data.category).toBeNull();
     expect(data.builds.map((b: { id: number }) => b.id)).toContain(buildId);

@@ -8,6 +8,7 @@ import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeFault, type FakeIt
 import { createServices } from '../../src/modules/services';
 import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const CATALOGUE_SIZE = 40;
 const DAY = 86_400_000;
@@ -622,7 +623,7 @@ describe('tiers', () => {
   it('a manual call from another app instance (same database) while one is running is refused with 409', async () => {
     await createBuild('Build lenta', [withAsin(1), withAsin(2)]);
     await ctx.request('POST', '/api/admin/components/assign-tiers', { token });
-    const otherInstance = createServices({ db: ctx.database.db, config: ctx.config, clock: ctx.clock });
+    const otherInstance = createServices({ db: ctx.database.db, config: ctx.config, clock: ctx.clock, scryptCost: TEST_SCRYPT_COST });
 
     const { running: first } = await startSlowRun();
     let refusal: unknown = null;

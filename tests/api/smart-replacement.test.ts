@@ -4,6 +4,7 @@
  * real HTTP. Also the scheduled follow-up (services.replacements.runScheduledReplacements).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatPrice } from '../../src/common/format';
 import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, sampleBuild, type ApiResponse, type TestContext } from '../helpers/test-app';
@@ -235,7 +236,11 @@ describe('smart replacement: price band', () => {
     const build = await createBuild([cpu(100)]);
 
     const rejected = await smartReplace(build.id);
-    expect(rejected.body.results[0]).toMatchObject({ status: 'unavailable', success: false, message: expect.stringMatching(/fascia di prezzo.*120,00 €/) });
+    expect(rejected.body.results[0]).toMatchObject({
+      status: 'unavailable',
+      success: false,
+      message: `Prodotto non disponibile su Amazon: le alternative disponibili superano la fascia di prezzo consentita (massimo ${formatPrice(120)})`,
+    });
     expect(await countRows('replacements')).toBe(0);
 
     await addAlternative(CPU, ALT2, 2);
@@ -248,8 +253,11 @@ describe('smart replacement: price band', () => {
     fake.setItem(item(ALT1, 1060)); // +6%: inside 20%, but over +50 €
     fake.setItem(item(ALT2, 1049.99));
     await addAlternative(CPU, ALT1, 1);
-    await addAlternative(CPU, ALT2, 2);
     const build = await createBuild([cpu(1000)]);
+    const rejected = await smartReplace(build.id);
+    // The limit in the spec's price format (it-IT euro: no grouping under 10.000, a no-break space before €).
+    expect(rejected.body.results[0].message).toContain('(massimo 1050,00\u00a0€)');
+    await addAlternative(CPU, ALT2, 2);
     const response = await smartReplace(build.id);
     expect(response.body.results[0]).toMatchObject({ status: 'replaced', replacement: { asin: ALT2, price: 1049.99 } });
   });

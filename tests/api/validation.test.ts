@@ -48,7 +48,7 @@ afterAll(() => ctx.close());
 /** A valid build whose first component is patched. */
 function withFirstComponent(patch: Record<string, unknown>) {
   const body = sampleBuild();
-  body.components = body.components.map((c, i) => (i === 0 ? { ...c, ...patch } : c)) as typeof body.components;
+  body.components = body.components.map<(typeof body.components)[number]>((c, i) => (i === 0 ? { ...c, ...patch } : c));
   return body;
 }
 

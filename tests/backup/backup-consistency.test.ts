@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations';
@@ -17,12 +16,13 @@ import { createServices } from '../../src/modules/services';
 import { testDialect } from '../helpers/test-database';
 import { createEmptySite, PROJECT_ROOT, temporaryDirectory } from './backup-fixtures';
 import { buildWith, COMPONENTS_PER_BUILD } from './writer-child';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 const INITIAL_BUILDS = 40;
 /** Saves (rounds of three transactions) that must happen while backups run. */
 const ROUNDS_DURING_BACKUPS = 10;
 const MAX_BACKUPS = 200;
-const CHILD_SCRIPT = fileURLToPath(new URL('./writer-child.ts', import.meta.url));
 const cleanups: (() => unknown)[] = [];
 
 afterAll(async () => {
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 function startWriter(url: string) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgsFor('tests/backup/writer-child.ts'), url], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'test' },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -74,7 +74,7 @@ describe(`backup while another process writes (${testDialect})`, () => {
   it('holds each build with all of its components or not at all, and nothing that points at a missing row', async () => {
     const site = await createEmptySite(testDialect, cleanups);
     await migrateToLatest(site.database.db, site.database.dialect);
-    const builds = createServices({ db: site.database.db, config: site.config }).builds;
+    const builds = createServices({ db: site.database.db, config: site.config, scryptCost: TEST_SCRYPT_COST }).builds;
     for (let i = 0; i < INITIAL_BUILDS; i++) await builds.create(buildWith(`Iniziale ${i}`, 0));
 
     const writer = startWriter(site.url);

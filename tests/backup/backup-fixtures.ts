@@ -22,9 +22,9 @@ import type { FakeCreatorsApi } from '../fakes/creators-api';
 import type { TestContext } from '../helpers/test-app';
 import { sampleBuild } from '../helpers/test-app';
 import { createTestDatabase, type TestDialect } from '../helpers/test-database';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(PROJECT_ROOT, 'src/server/backup-cli.ts');
 
 export const CPU = 'B0BKPCPU01';
 export const CPU_ALT = 'B0BKPALT01';
@@ -146,7 +146,7 @@ export interface CliResult {
 /** Runs `npm run backup|restore -- ...` as the operator would (without npm's own output). */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, [...nodeArgsFor('src/server/backup-cli.ts'), ...args], {
       cwd: PROJECT_ROOT,
       // Only what the test names: no ADMIN_* or DATABASE_URL leaking in from the outer environment.
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

@@ -12,6 +12,7 @@ import { createServices } from '../../src/modules/services';
 import { startContentSync } from '../../src/server/content-sync';
 import { testDialect } from '../helpers/test-database';
 import { createEmptySite, dumpTables, runCli, type Site, temporaryDirectory } from './backup-fixtures';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const cleanups: (() => unknown)[] = [];
 /** Each CLI run starts node with tsx (a few seconds on a busy machine): generous, not a timing goal. */
@@ -24,7 +25,7 @@ beforeAll(async () => {
   source = await createEmptySite(testDialect, cleanups);
   await migrateToLatest(source.database.db, source.database.dialect);
   await seedDemoContent(source.database.db);
-  await createServices({ db: source.database.db, config: source.config }).auth.ensureFirstAdmin({ username: 'autore', password: 'Aut0re!Segreto#2026' });
+  await createServices({ db: source.database.db, config: source.config, scryptCost: TEST_SCRYPT_COST }).auth.ensureFirstAdmin({ username: 'autore', password: 'Aut0re!Segreto#2026' });
   dir = temporaryDirectory(cleanups);
   archive = join(dir, 'demo.ndjson.gz');
   const result = await runCli(['backup', '--out', archive], source.env);
@@ -46,7 +47,7 @@ describe('npm run restore', () => {
     expect(password, result.stdout).toBeDefined();
     expect(result.stdout).toContain('Conservala ora: non verrà mostrata di nuovo');
 
-    const services = createServices({ db: target.database.db, config: target.config });
+    const services = createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST });
     expect(await services.auth.login({ username: 'admin', password: password!, ip: '198.51.100.40', userAgent: null })).toMatchObject({ user: { username: 'admin' } });
     expect((await dumpTables(target.database.db)).builds).toHaveLength(7);
   }, CLI_TEST_TIMEOUT);
@@ -113,7 +114,7 @@ describe('restore under a running site on PostgreSQL', () => {
   it('tells the running instances to drop their cached pages', async () => {
     const target = await createEmptySite('postgres', cleanups);
     await migrateToLatest(target.database.db, target.database.dialect);
-    const services = createServices({ db: target.database.db, config: target.config });
+    const services = createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST });
     const sync = await startContentSync(target.database.pool!, services.events);
     cleanups.push(() => sync.stop());
     let changes = 0;

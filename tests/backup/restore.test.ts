@@ -21,6 +21,7 @@ import { retailerEnv } from '../helpers/retailer-env';
 import { ADMIN, createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 import { type TestDialect, testDialect } from '../helpers/test-database';
 import { createEmptySite, dumpTables, fillSite, readImages, type Site, temporaryDirectory } from './backup-fixtures';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const cleanups: (() => unknown)[] = [];
 let fake: FakeCreatorsApi;
@@ -83,7 +84,7 @@ describe('restore onto a database that is not empty', () => {
   it('is refused with one Italian line naming what is there, and nothing is written (rows or images)', async () => {
     const target = await emptyTarget();
     await seedDemoContent(target.database.db);
-    await createServices({ db: target.database.db, config: target.config }).auth.ensureFirstAdmin(ADMIN);
+    await createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST }).auth.ensureFirstAdmin(ADMIN);
     const before = await dumpTables(target.database.db);
 
     await expectRefused(
@@ -98,7 +99,7 @@ describe('restore onto a database that is not empty', () => {
   it('--force replaces the content in one go; without accounts in the archive the target keeps its own admin', async () => {
     const target = await emptyTarget();
     await seedDemoContent(target.database.db);
-    const services = createServices({ db: target.database.db, config: target.config });
+    const services = createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST });
     const otherAdmin = { username: 'redazione', password: 'Altr0!Segreto#2026' };
     await services.auth.ensureFirstAdmin(otherAdmin);
     await services.builds.create(buildInput({ title: 'Solo nella destinazione' }));
@@ -113,7 +114,7 @@ describe('restore onto a database that is not empty', () => {
 
   it('--force with an archive that has the accounts replaces them too: the source admin signs in, the old one does not', async () => {
     const target = await emptyTarget();
-    const services = createServices({ db: target.database.db, config: target.config });
+    const services = createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST });
     const otherAdmin = { username: 'redazione', password: 'Altr0!Segreto#2026' };
     await services.auth.ensureFirstAdmin(otherAdmin);
 
@@ -261,7 +262,7 @@ describe('schemas and ids', () => {
     const restored = await dumpTables(target.database.db);
     const maxId = (table: string) => Math.max(...restored[table]!.map((row: any) => row.id as number));
 
-    const services = createServices({ db: target.database.db, config: target.config });
+    const services = createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST });
     const created = await services.builds.create(buildInput({ title: 'Nuova dopo il ripristino', components: [] }));
     expect(created.id).toBe(maxId('builds') + 1);
     const updated = await services.builds.update(created.id, buildInput({ title: 'Nuova dopo il ripristino', components: [{ type: 'CPU', name: 'Processore' }] }));

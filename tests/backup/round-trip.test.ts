@@ -26,6 +26,7 @@ import {
   temporaryDirectory,
   TRICKY_TEXT,
 } from './backup-fixtures';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const cleanups: (() => unknown)[] = [];
 /** Each CLI run starts node with tsx (a few seconds on a busy machine): generous, not a timing goal. */
@@ -98,13 +99,13 @@ describe(`backup and restore ${testDialect} -> ${otherDialect(testDialect)} -> $
     const archive = join(archives, 'site.ndjson.gz');
     await backupAndRestore(sourceEnv, target, archive);
 
-    const services = createServices({ db: target.database.db, config: target.config });
+    const services = createServices({ db: target.database.db, config: target.config, scryptCost: TEST_SCRYPT_COST });
     const app = createApp({ config: target.config, database: target.database, services });
     const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.9' };
     const login = await app.request('/api/auth/login', { method: 'POST', headers, body: JSON.stringify(ADMIN) });
     expect(login.status).toBe(200);
 
-    const { build } = (await (await app.request(`/api/admin/builds/${filled.buildId}`, { headers: { Authorization: `Bearer ${(await login.json()).token}` } })).json()) as any;
+    const { build } = (await (await app.request(`/api/admin/builds/${filled.buildId}`, { headers: { Authorization: `Bearer ${(await login.json()).token}` } })).json());
     expect(build.featured_image).toBe(filled.imageUrl);
     expect(build.content).toContain(TRICKY_TEXT);
     expect(build.components.find((c: any) => c.type === 'CPU')).toMatchObject({ is_replaced: 1, name: 'Processore sostitutivo' });

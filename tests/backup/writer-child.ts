@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/db/connection';
 import { buildInputSchema } from '../../src/modules/builds/builds.schema';
 import { createServices } from '../../src/modules/services';
 import { sampleBuild } from '../helpers/test-app';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 export const COMPONENTS_PER_BUILD = 5;
 
@@ -28,7 +29,7 @@ export function buildWith(title: string, generation: number) {
 async function main(url: string) {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_REQUESTS: 'false' });
   const database = openDatabase(config.database);
-  const builds = createServices({ db: database.db, config }).builds;
+  const builds = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST }).builds;
   const ids = (await database.db.selectFrom('builds').select('id').orderBy('id').execute()).map((row) => row.id);
   let running = true;
   process.stdin.on('data', () => undefined).on('end', () => (running = false));

@@ -10,9 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPasswordRejectingServer, type PasswordRejectingServer } from '../fakes/postgres-network';
 import { POSTGRES_ADMIN_URL } from '../helpers/test-database';
+import { nodeArgsFor } from '../helpers/child-entries';
 
-const SERVER = ['--import', 'tsx', 'src/server/main.ts'];
-const MIGRATE = ['--import', 'tsx', 'src/db/cli.ts', 'migrate'];
+const SERVER = nodeArgsFor('src/server/main.ts');
+const MIGRATE = [...nodeArgsFor('src/db/cli.ts'), 'migrate'];
 const PASSWORD = 'Pw-Segretissima-42';
 /** Start-up is CPU bound (loading the app); the machine is shared, so allow a slow one, never a hang. */
 const CHILD_TIMEOUT_MS = 60_000;

@@ -15,9 +15,10 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices } from '../../src/modules/services';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHILD_SCRIPT = fileURLToPath(new URL('./save-loop.ts', import.meta.url));
 
 // Mirrors of save-loop.ts (importing it would run the loop).
 const COMPONENT_TYPES = ['CPU', 'GPU', 'RAM'] as const;
@@ -121,7 +122,7 @@ function runRound(url: string, round: number, target: number, knownIdsByLane: Ma
         lanes[name] = knownIdsByLane.get(name) ?? [];
       }
       const runId = `r${round}p${index}x${Date.now().toString(36)}`;
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url, runId, JSON.stringify(lanes)], {
+      const child = spawn(process.execPath, [...nodeArgsFor('tests/crash/save-loop.ts'), url, runId, JSON.stringify(lanes)], {
         cwd: PROJECT_ROOT,
         env: { ...process.env, NODE_ENV: 'test' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,7 +131,7 @@ function runRound(url: string, round: number, target: number, knownIdsByLane: Ma
       running.add(child);
       let pending = '';
       let stderr = '';
-      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         pending += chunk;
         const lines = pending.split('\n');
         pending = lines.pop()!; // an incomplete last line is never an acknowledgement
@@ -142,7 +143,7 @@ function runRound(url: string, round: number, target: number, knownIdsByLane: Ma
         }
         killAsPlanned();
       });
-      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       child.once('error', (error) => {
         clearTimeout(timer);
         if (!settled) reject(error);
@@ -270,7 +271,7 @@ describe(`crash safety (${testDialect})`, () => {
     }
 
     // The application itself reads every acknowledged build after the restart.
-    const services = createServices({ db, config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url }) });
+    const services = createServices({ db, config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: testDb.url }), scryptCost: TEST_SCRYPT_COST });
     for (const { id, title } of creates) {
       const build = await services.builds.getAdmin(id);
       expect(build.title).toBe(title);

@@ -19,6 +19,7 @@ import { openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices } from '../../src/modules/services';
 import { createApp } from '../../src/server/app';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const CRASH_ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 /** Every build has these three components; their names embed the build title (mirrored in crash.test.ts). */
@@ -48,7 +49,7 @@ const config = loadConfig({
 });
 const database = openDatabase(config.database);
 await migrateToLatest(database.db, database.dialect);
-const services = createServices({ db: database.db, config });
+const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
 await services.auth.ensureFirstAdmin(config.admin);
 const app = createApp({ config, database, services });
 

@@ -11,9 +11,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHILD_SCRIPT = fileURLToPath(new URL('./migrate-child.ts', import.meta.url));
 const ALL_MIGRATIONS = migrations.map((migration) => migration.name);
 const EXPECTED_TABLES = [
   'users',
@@ -79,7 +79,7 @@ interface MigrateChild {
 
 /** Spawns tests/db/migrate-child.ts directly on node (no npx wrapper, so the pid is the script's). */
 function spawnMigrateChild(url: string): MigrateChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url, '--barrier'], {
+  const child = spawn(process.execPath, [...nodeArgsFor('tests/db/migrate-child.ts'), url, '--barrier'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'test' },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -91,11 +91,11 @@ function spawnMigrateChild(url: string): MigrateChild {
   let stderr = '';
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
     if (/^READY$/m.test(stdout)) markReady();
   });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const done = new Promise<ChildResult>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));

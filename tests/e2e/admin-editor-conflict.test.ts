@@ -72,7 +72,8 @@ function recordSavedVersions(page: Page, id: number): (string | null | undefined
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const componentName = (page: Page, index: number) => page.getByTestId('component-card').nth(index).getByLabel('Nome', { exact: true });
+/** The name of the component at `index`, edited in its row of the component table. */
+const componentName = (page: Page, index: number) => page.getByLabel(`Nome, Componente ${index + 1}`, { exact: true });
 const conflictDialog = (page: Page) => page.getByRole('dialog', { name: 'Build modificata altrove' });
 const saveNotice = (page: Page) => page.getByTestId('save-notice');
 const draftNotice = (page: Page) => page.getByTestId('draft-notice');

@@ -47,7 +47,8 @@ async function updateBuild(build: BuildAdmin, changes: Partial<BuildAdmin>): Pro
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const componentName = (page: Page) => page.getByTestId('component-card').first().getByLabel('Nome', { exact: true });
+/** The first component's name, edited in its row of the component table. */
+const componentName = (page: Page) => page.getByLabel('Nome, Componente 1', { exact: true });
 const draftNotice = (page: Page) => page.getByTestId('draft-notice');
 const storedDraft = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 const savedAt = async (page: Page, key: string) => (JSON.parse((await storedDraft(page, key)) ?? 'null') as { savedAt: string }).savedAt;

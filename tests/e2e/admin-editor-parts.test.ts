@@ -114,7 +114,7 @@ function watchPhotoCentre(page: Page): Promise<void> {
     (window as unknown as { __photoWatch: typeof state }).__photoWatch = state;
     const sample = () => {
       if (state.stop) return;
-      const [r, g, b] = ctx.getImageData(x!, y!, 1, 1).data;
+      const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
       if (!(r! > 180 && g! < 70 && b! < 70)) state.missing++;
       requestAnimationFrame(sample);
     };
@@ -362,7 +362,7 @@ describe('build editor parts (background removal configured)', () => {
       await expect.poll(() => featured.inputValue()).toMatch(/^\/uploads\/[a-f0-9]{64}-1280\.webp$/);
 
       expect(uploaded).not.toBeNull();
-      const body = uploaded! as Buffer;
+      const body = uploaded!;
       expect(body.toString('latin1')).toContain('filename="copertina.png"');
       expect(body.toString('latin1')).toContain('Content-Type: image/png');
       expect(pngInMultipart(body)).toEqual({ width: 1280, height: 720 });
@@ -403,7 +403,15 @@ describe('build editor parts (background removal configured)', () => {
     const addGroup = (page: Page, asin: string) => panel(page, asin).getByTestId('alternative-add');
     const item = (page: Page, asin: string, alternativeAsin: string) => panel(page, asin).locator(`[data-alternative-asin="${alternativeAsin}"]`);
 
+    /** Opens the card of the component linked to `asin` (one card is open at a time): its panel shows. */
+    async function openCardOf(page: Page, asin: string) {
+      const row = page.locator(`[data-testid="component-row"][data-asin="${asin}"]`);
+      if ((await row.getAttribute('data-open')) === null) await row.getByRole('button', { name: /^Dettagli di / }).click();
+      await panel(page, asin).waitFor();
+    }
+
     async function expand(page: Page, asin: string) {
+      await openCardOf(page, asin);
       await expect.poll(() => toggle(page, asin).textContent()).toMatch(/^Alternative \(\d+\)/);
       await toggle(page, asin).click();
       expect(await toggle(page, asin).getAttribute('aria-expanded')).toBe('true');
@@ -426,7 +434,16 @@ describe('build editor parts (background removal configured)', () => {
     it('one collapsed panel per linked component; the list by priority with price or N/A; unique ids', async () => {
       await api('/admin/alternatives', 'POST', { originalAsin: GPU, alternativeAsin: 'B0NOPRICE1', alternativeName: 'Scheda senza prezzo', alternativePrice: null, priority: 3 });
       const page = await openEditor(e2e);
-      await expect.poll(() => page.getByTestId('alternatives-panel').count()).toBe(8);
+      // The table shows one card at a time: each of the 8 linked components' cards holds its own collapsed panel.
+      const linked = await page.getByTestId('component-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-asin')));
+      expect(linked.filter((asin) => asin !== null)).toHaveLength(8);
+      for (const asin of linked) {
+        await openCardOf(page, asin!);
+        expect(await page.getByTestId('alternatives-panel').count()).toBe(1);
+        await expect.poll(() => toggle(page, asin!).textContent()).toMatch(/^Alternative \(\d+\)$/);
+        expect(await toggle(page, asin!).getAttribute('aria-expanded')).toBe('false');
+      }
+      await openCardOf(page, GPU);
       await expect.poll(() => toggle(page, GPU).textContent()).toBe('Alternative (2)');
       expect(await toggle(page, GPU).getAttribute('aria-expanded')).toBe('false');
       const bodyId = (await toggle(page, GPU).getAttribute('aria-controls'))!;
@@ -622,7 +639,8 @@ describe('build editor parts (background removal configured)', () => {
       await page.getByTestId('alternatives-invalid-link').waitFor();
       expect(await page.getByTestId('alternatives-invalid-link').textContent()).toBe('Componente deve avere un link Amazon valido');
       expect(await panel(page, CPU).count()).toBe(0);
-      expect(await page.getByTestId('alternatives-panel').count()).toBe(7);
+      // Only the processor's card is open (one at a time): no panel on the page now.
+      expect(await page.getByTestId('alternatives-panel').count()).toBe(0);
 
       // Two links in quick succession: only the last one is loaded. Both typed in one task: two fill() calls
       // may be further apart than the debounce on a loaded machine.
@@ -639,6 +657,9 @@ describe('build editor parts (background removal configured)', () => {
       expect(await itemAsins(page, 'B0NEWPROD1')).toEqual(['B0NEWALT01']);
       expect(await page.getByTestId('alternatives-invalid-link').count()).toBe(0);
       expect(loads).toEqual(['B0NEWPROD1']);
+      // The other linked components keep their panels.
+      await openCardOf(page, GPU);
+      expect(await panel(page, GPU).count()).toBe(1);
       expect(unexpectedErrors(opened!.errors)).toEqual([]);
     });
 

@@ -101,9 +101,18 @@ async function holdRequest(page: Page, url: string): Promise<() => void> {
   return release;
 }
 
-const cards = (page: Page) => page.getByTestId('component-card');
-const card = (page: Page, n: number) => cards(page).nth(n - 1);
-const cardField = (page: Page, n: number, label: string) => card(page, n).getByLabel(label, { exact: true });
+/** The component table's rows: a row per component, the open one holding its full card. */
+const rows = (page: Page) => page.getByTestId('component-row');
+const component = (page: Page, n: number) => rows(page).nth(n - 1);
+/** Opens the card of component n (one card is open at a time) and returns it. */
+async function openCard(page: Page, n: number) {
+  const row = component(page, n);
+  if ((await row.getAttribute('data-open')) === null) await row.getByRole('button', { name: `Dettagli di Componente ${n}` }).click();
+  const card = row.getByTestId('component-card');
+  await card.waitFor();
+  return card;
+}
+const cardField = async (page: Page, n: number, label: string) => (await openCard(page, n)).getByLabel(label, { exact: true });
 const saveButton = (page: Page) => page.getByTestId('save-button');
 const saveNotice = (page: Page) => page.getByTestId('save-notice');
 const componentsNotice = (page: Page) => page.getByTestId('components-notice');
@@ -112,14 +121,14 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 async function addComponent(page: Page, values: { type?: string; name?: string; brand?: string; model?: string; price?: string; link?: string; specs?: string }) {
   await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
-  const n = await cards(page).count();
-  if (values.type) await cardField(page, n, 'Tipo').selectOption(values.type);
-  if (values.name !== undefined) await cardField(page, n, 'Nome').fill(values.name);
-  if (values.brand) await cardField(page, n, 'Marca').fill(values.brand);
-  if (values.model) await cardField(page, n, 'Modello').fill(values.model);
-  if (values.price) await cardField(page, n, 'Prezzo (€)').fill(values.price);
-  if (values.link !== undefined) await cardField(page, n, 'Link Amazon').fill(values.link);
-  if (values.specs) await cardField(page, n, 'Specifiche').fill(values.specs);
+  const n = await rows(page).count();
+  if (values.type) await (await cardField(page, n, 'Tipo')).selectOption(values.type);
+  if (values.name !== undefined) await (await cardField(page, n, 'Nome')).fill(values.name);
+  if (values.brand) await (await cardField(page, n, 'Marca')).fill(values.brand);
+  if (values.model) await (await cardField(page, n, 'Modello')).fill(values.model);
+  if (values.price) await (await cardField(page, n, 'Prezzo (€)')).fill(values.price);
+  if (values.link !== undefined) await (await cardField(page, n, 'Link Amazon')).fill(values.link);
+  if (values.specs) await (await cardField(page, n, 'Specifiche')).fill(values.specs);
   return n;
 }
 
@@ -148,12 +157,12 @@ describe('new build', () => {
     await field(page, 'Titolo').fill('Build di prova');
     expect(await titleError.count()).toBe(0);
     const n = await addComponent(page, { link: 'non-un-link' });
-    expect(await cardField(page, n, 'Tipo').inputValue()).toBe('CPU');
-    await cardField(page, n, 'Tipo').selectOption('Other');
+    expect(await (await cardField(page, n, 'Tipo')).inputValue()).toBe('CPU');
+    await (await cardField(page, n, 'Tipo')).selectOption('Other');
     await saveButton(page).click();
-    await card(page, 1).getByTestId('error-components.0.name').waitFor();
-    expect(await card(page, 1).getByTestId('error-components.0.name').textContent()).toBe('Il nome del componente è obbligatorio');
-    expect(await card(page, 1).getByTestId('error-components.0.amazon_link').textContent()).toBe('Il link deve essere un URL valido (https://...)');
+    await component(page, 1).getByTestId('error-components.0.name').waitFor();
+    expect(await component(page, 1).getByTestId('error-components.0.name').textContent()).toBe('Il nome del componente è obbligatorio');
+    expect(await component(page, 1).getByTestId('error-components.0.amazon_link').textContent()).toBe('Il link deve essere un URL valido (https://...)');
     expect(await focusedId(page)).toBe('build-components-0-name');
     expect(sent).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/admin/builds/new');
@@ -176,17 +185,17 @@ describe('new build', () => {
     expect(await field(page, 'Stato').locator('option').allTextContents()).toEqual(['Bozza', 'Pubblicato']);
 
     await addComponent(page, { type: 'CPU', name: 'Intel Core i5-14400', brand: 'Intel', model: 'i5-14400', price: '189.99', specs: '10 core' });
-    expect(await cardField(page, 1, 'Tipo').locator('option').allTextContents()).toEqual(['CPU', 'Motherboard', 'RAM', 'GPU', 'Storage', 'PSU', 'Cooler', 'Case', 'Other']);
+    expect(await (await cardField(page, 1, 'Tipo')).locator('option').allTextContents()).toEqual(['CPU', 'Motherboard', 'RAM', 'GPU', 'Storage', 'PSU', 'Cooler', 'Case', 'Other']);
     // The ASIN appears as the link is typed, once the link holds a whole one.
-    const link1 = cardField(page, 1, 'Link Amazon');
+    const link1 = await cardField(page, 1, 'Link Amazon');
     await link1.pressSequentially('https://www.amazon.it/dp/B0TESTCPU');
-    expect(await cardField(page, 1, 'ASIN').inputValue()).toBe('');
+    expect(await (await cardField(page, 1, 'ASIN')).inputValue()).toBe('');
     await link1.pressSequentially('1');
-    expect(await cardField(page, 1, 'ASIN').inputValue()).toBe('B0TESTCPU1');
+    expect(await (await cardField(page, 1, 'ASIN')).inputValue()).toBe('B0TESTCPU1');
     await addComponent(page, { type: 'Case', name: 'Fractal Define 7', price: '149' });
-    await cardField(page, 2, 'Link Amazon').pressSequentially('https://www.amazon.it/gp/product/b0testcas2?th=1');
-    expect(await cardField(page, 2, 'ASIN').inputValue()).toBe('B0TESTCAS2');
-    expect(await card(page, 2).getByRole('heading').textContent()).toBe('Componente 2');
+    await (await cardField(page, 2, 'Link Amazon')).pressSequentially('https://www.amazon.it/gp/product/b0testcas2?th=1');
+    expect(await (await cardField(page, 2, 'ASIN')).inputValue()).toBe('B0TESTCAS2');
+    expect(await (await openCard(page, 2)).getByRole('heading').textContent()).toBe('Componente 2');
 
     const historyLength = await page.evaluate(() => history.length);
     await saveButton(page).click();
@@ -228,7 +237,7 @@ describe('new build', () => {
 
     // Edit: the ids go back to the server, which keeps the rows.
     const ids = build.components.map((c) => c.id);
-    await cardField(page, 2, 'Nome').fill('Fractal Define 7 Compact');
+    await (await cardField(page, 2, 'Nome')).fill('Fractal Define 7 Compact');
     await saveButton(page).click();
     await expect.poll(() => saveNotice(page).locator('p').textContent()).toBe(MESSAGES.updated);
     expect(sent[1]).toMatchObject({ method: 'PUT', path: `/api/admin/builds/${id}` });
@@ -245,7 +254,7 @@ describe('new build', () => {
     expect(await field(page, 'Titolo').inputValue()).toBe('PC Ufficio Silenzioso');
     expect(await field(page, 'Budget (€)').inputValue()).toBe('749.9');
     expect(await field(page, 'Categoria').inputValue()).toBe('office');
-    expect(await cardField(page, 2, 'Nome').inputValue()).toBe('Fractal Define 7 Compact');
+    expect(await (await cardField(page, 2, 'Nome')).inputValue()).toBe('Fractal Define 7 Compact');
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
   });
 
@@ -364,15 +373,15 @@ describe('import from an Amazon cart', () => {
     expect(await dialog.isVisible()).toBe(false);
     expect(await componentsNotice(page).textContent()).toContain('Tag affiliato impostato: carrello-21');
     expect(await field(page, 'Tag affiliato').inputValue()).toBe('carrello-21');
-    expect(await cards(page).count()).toBe(3);
-    expect(await card(page, 2).getByRole('heading').textContent()).toBe('Componente 2');
-    expect(await card(page, 3).getByRole('heading').textContent()).toBe('Componente 3');
-    expect(await cardField(page, 2, 'Nome').inputValue()).toBe(CATALOGUE[0]!.title);
-    expect(await cardField(page, 2, 'Tipo').inputValue()).toBe('CPU');
-    expect(await cardField(page, 2, 'Prezzo (€)').inputValue()).toBe('359.9');
-    expect(await cardField(page, 2, 'ASIN').inputValue()).toBe('B0CPU00001');
-    expect(await cardField(page, 3, 'Nome').inputValue()).toBe(CATALOGUE[1]!.title);
-    expect(await cardField(page, 1, 'Nome').inputValue()).toBe('Componente scritto a mano');
+    expect(await rows(page).count()).toBe(3);
+    expect(await (await openCard(page, 2)).getByRole('heading').textContent()).toBe('Componente 2');
+    expect(await (await openCard(page, 3)).getByRole('heading').textContent()).toBe('Componente 3');
+    expect(await (await cardField(page, 2, 'Nome')).inputValue()).toBe(CATALOGUE[0]!.title);
+    expect(await (await cardField(page, 2, 'Tipo')).inputValue()).toBe('CPU');
+    expect(await (await cardField(page, 2, 'Prezzo (€)')).inputValue()).toBe('359.9');
+    expect(await (await cardField(page, 2, 'ASIN')).inputValue()).toBe('B0CPU00001');
+    expect(await (await cardField(page, 3, 'Nome')).inputValue()).toBe(CATALOGUE[1]!.title);
+    expect(await (await cardField(page, 1, 'Nome')).inputValue()).toBe('Componente scritto a mano');
 
     // A second cart with another tag: appended after, the tag already set stays.
     await opener.click();
@@ -380,11 +389,11 @@ describe('import from an Amazon cart', () => {
     await dialog.getByRole('button', { name: 'Importa Componenti' }).click();
     await expect.poll(() => componentsNotice(page).locator('p').first().textContent()).toBe('Importati 2 componenti con successo!');
     expect(await field(page, 'Tag affiliato').inputValue()).toBe('carrello-21');
-    expect(await cards(page).count()).toBe(5);
-    expect(await card(page, 5).getByRole('heading').textContent()).toBe('Componente 5');
+    expect(await rows(page).count()).toBe(5);
+    expect(await (await openCard(page, 5)).getByRole('heading').textContent()).toBe('Componente 5');
     // An item the retailer does not return: named after its ASIN, type 'Other'.
-    expect(await cardField(page, 5, 'Nome').inputValue()).toBe('Prodotto Amazon B0ZZZZZZZZ');
-    expect(await cardField(page, 5, 'Tipo').inputValue()).toBe('Other');
+    expect(await (await cardField(page, 5, 'Nome')).inputValue()).toBe('Prodotto Amazon B0ZZZZZZZZ');
+    expect(await (await cardField(page, 5, 'Tipo')).inputValue()).toBe('Other');
 
     expect(sent.map((request) => request.body.cartUrl)).toEqual([
       'https://example.com/carrello?ASIN.1=B0CPU00001',
@@ -458,12 +467,12 @@ describe('smart replacement and price update', () => {
     await expect.poll(() => componentsNotice(page).locator('p').first().textContent(), { timeout: 15_000 }).toBe(MESSAGES.smartDone);
     const lines = await componentsNotice(page).locator('li').allTextContents();
     expect(lines.slice(0, 4)).toEqual(['Disponibili: 1', 'Sostituiti: 1', 'Non disponibili: 0', 'Errori: 0']);
-    expect(await card(page, 1).getByTestId('replaced-badge').textContent()).toBe('Sostituito intelligentemente');
-    expect(await card(page, 2).getByTestId('replaced-badge').count()).toBe(0);
-    expect(await cardField(page, 1, 'Nome').inputValue()).toBe('Processore sostitutivo');
-    expect(await cardField(page, 1, 'Link Amazon').inputValue()).toBe('https://www.amazon.it/dp/B0NEWCPU01?tag=sostituzioni-21');
-    expect(await cardField(page, 1, 'Prezzo (€)').inputValue()).toBe('105.5');
-    expect(await cardField(page, 1, 'ASIN').inputValue()).toBe('B0NEWCPU01');
+    expect(await component(page, 1).getByTestId('replaced-badge').textContent()).toBe('Sostituito intelligentemente');
+    expect(await component(page, 2).getByTestId('replaced-badge').count()).toBe(0);
+    expect(await (await cardField(page, 1, 'Nome')).inputValue()).toBe('Processore sostitutivo');
+    expect(await (await cardField(page, 1, 'Link Amazon')).inputValue()).toBe('https://www.amazon.it/dp/B0NEWCPU01?tag=sostituzioni-21');
+    expect(await (await cardField(page, 1, 'Prezzo (€)')).inputValue()).toBe('105.5');
+    expect(await (await cardField(page, 1, 'ASIN')).inputValue()).toBe('B0NEWCPU01');
     expect(await field(page, 'Descrizione').inputValue()).toBe('Scritta durante la sostituzione');
 
     // Saving the author's edit does not undo the server's swap.
@@ -489,10 +498,10 @@ describe('smart replacement and price update', () => {
     await expect.poll(() => componentsNotice(page).locator('p').first().textContent(), { timeout: 15_000 }).toBe(MESSAGES.pricesDone);
     const lines = await componentsNotice(page).locator('li').allTextContents();
     expect(lines.slice(0, 5)).toEqual(['Componenti controllati: 2', 'Aggiornati: 1', 'Invariati: 0', 'Non disponibili: 0', 'Errori: 1']);
-    expect(await card(page, 1).getByRole('img', { name: 'Prezzo aggiornato' }).isVisible()).toBe(true);
-    expect(await card(page, 2).getByRole('img', { name: 'Prezzo aggiornato' }).count()).toBe(0);
-    expect(await cardField(page, 1, 'Prezzo (€)').inputValue()).toBe('123.45');
-    expect(await cardField(page, 2, 'Prezzo (€)').inputValue()).toBe('80');
+    expect(await component(page, 1).getByRole('img', { name: 'Prezzo aggiornato' }).isVisible()).toBe(true);
+    expect(await component(page, 2).getByRole('img', { name: 'Prezzo aggiornato' }).count()).toBe(0);
+    expect(await (await cardField(page, 1, 'Prezzo (€)')).inputValue()).toBe('123.45');
+    expect(await (await cardField(page, 2, 'Prezzo (€)')).inputValue()).toBe('80');
 
     // Nothing of the author's changed: leaving asks nothing.
     let asked = false;
@@ -554,10 +563,10 @@ describe('errors provoked for real', () => {
       const { updated_at: _version, ...body } = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
       return route.continue({ postData: JSON.stringify(body) });
     });
-    await cardField(page, 1, 'Nome').fill('CPU rinominata');
+    await (await cardField(page, 1, 'Nome')).fill('CPU rinominata');
     await saveButton(page).click();
     await expect.poll(() => saveNotice(page).locator('p').textContent()).toBe(`Componente 1: il componente ${build.components[0]!.id} non appartiene a questa build`);
-    const cardError = card(page, 1).getByTestId('error-components.0.id');
+    const cardError = component(page, 1).getByTestId('error-components.0.id');
     expect(await cardError.textContent()).toBe('Componente non trovato in questa build');
     expect(await cardError.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(unexpectedErrors(opened!.errors, [400])).toEqual([]);
@@ -685,7 +694,7 @@ describe.each([
     const { body } = await apiJson<{ builds: { id: number }[] }>(e2e.url, '/admin/builds', { token });
     const withComponents = (await Promise.all(body.builds.map((b) => getBuild(b.id)))).find((b) => b.components.length > 2)!;
     const page = await openThemed(`/admin/builds/edit/${withComponents.id}`);
-    expect(await cards(page).count()).toBe(withComponents.components.length);
+    expect(await rows(page).count()).toBe(withComponents.components.length);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Importa da Amazon' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importa da Amazon' });

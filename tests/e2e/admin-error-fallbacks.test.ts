@@ -109,6 +109,25 @@ interface FailureSteps {
  * Runs the action once per kind of failure. The request is held until `whilePending` has looked at the
  * screen, so the message checked afterwards is the one this failure produced, not the previous one.
  */
+/** Retries `check` until it passes (or rethrows its last failure after the poll's timeout). */
+async function passesEventually(check: () => Promise<void>): Promise<void> {
+  let lastFailure: unknown;
+  const passed = async () => {
+    try {
+      await check();
+      return true;
+    } catch (error) {
+      lastFailure = error;
+      return false;
+    }
+  };
+  try {
+    await expect.poll(passed).toBe(true);
+  } catch {
+    throw lastFailure;
+  }
+}
+
 async function failEachWay(page: Page, pattern: string | ((url: URL) => boolean), method: string, steps: FailureSteps, failures: readonly Failure[] = FAILURES): Promise<void> {
   for (const failure of failures) {
     let release!: () => void;
@@ -125,7 +144,8 @@ async function failEachWay(page: Page, pattern: string | ((url: URL) => boolean)
     await page.route(pattern, handler);
     await steps.act();
     await expect.poll(() => failed.length, { message: `${failure.name}: the request is sent` }).toBe(1);
-    await steps.whilePending();
+    // The router renders its pending state in a transition, which may commit just after the request left.
+    await passesEventually(steps.whilePending);
     release();
     try {
       await steps.afterFailure();
@@ -297,7 +317,15 @@ describe('build editor', () => {
   const saveButton = (page: Page) => page.getByTestId('save-button');
   const saveNotice = (page: Page) => page.getByTestId('save-notice');
   const componentsNotice = (page: Page) => page.getByTestId('components-notice');
-  const card = (page: Page, n: number) => page.getByTestId('component-card').nth(n - 1);
+  /** Component n's row in the component table; its card, opened (one card is open at a time). */
+  const component = (page: Page, n: number) => page.getByTestId('component-row').nth(n - 1);
+  async function openCard(page: Page, n: number): Promise<Locator> {
+    const row = component(page, n);
+    if ((await row.getAttribute('data-open')) === null) await row.getByRole('button', { name: `Dettagli di Componente ${n}` }).click();
+    const card = row.getByTestId('component-card');
+    await card.waitFor();
+    return card;
+  }
 
   it("save of a new build: 'Errore nel salvataggio della build'; every field kept, nothing created; then it is created", async () => {
     const title = 'Build salvata dopo un errore di rete';
@@ -308,10 +336,10 @@ describe('build editor', () => {
     await field(page, 'Budget (€)').fill('999.90');
     await field(page, 'Categoria').selectOption('gaming');
     await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
-    await field(card(page, 1), 'Tipo').selectOption('GPU');
-    await field(card(page, 1), 'Nome').fill('Scheda video di prova');
-    await field(card(page, 1), 'Prezzo (€)').fill('619');
-    await field(card(page, 1), 'Link Amazon').fill('https://www.amazon.it/dp/B0FBSAVE01');
+    await field(await openCard(page, 1), 'Tipo').selectOption('GPU');
+    await field(await openCard(page, 1), 'Nome').fill('Scheda video di prova');
+    await field(await openCard(page, 1), 'Prezzo (€)').fill('619');
+    await field(await openCard(page, 1), 'Link Amazon').fill('https://www.amazon.it/dp/B0FBSAVE01');
     const typed = async () => ({
       title: await field(page, 'Titolo').inputValue(),
       description: await field(page, 'Descrizione').inputValue(),
@@ -319,11 +347,11 @@ describe('build editor', () => {
       budget: await field(page, 'Budget (€)').inputValue(),
       category: await field(page, 'Categoria').inputValue(),
       component: [
-        await field(card(page, 1), 'Tipo').inputValue(),
-        await field(card(page, 1), 'Nome').inputValue(),
-        await field(card(page, 1), 'Prezzo (€)').inputValue(),
-        await field(card(page, 1), 'Link Amazon').inputValue(),
-        await field(card(page, 1), 'ASIN').inputValue(),
+        await field(await openCard(page, 1), 'Tipo').inputValue(),
+        await field(await openCard(page, 1), 'Nome').inputValue(),
+        await field(await openCard(page, 1), 'Prezzo (€)').inputValue(),
+        await field(await openCard(page, 1), 'Link Amazon').inputValue(),
+        await field(await openCard(page, 1), 'ASIN').inputValue(),
       ],
     });
     const before = await typed();
@@ -377,8 +405,8 @@ describe('build editor', () => {
         await expect.poll(() => componentsNotice(page).locator('p').textContent()).toBe(FALLBACK.prices);
         expect(await componentsNotice(page).getAttribute('role')).toBe('alert');
         expect(await field(page, 'Descrizione').inputValue()).toBe('Modifica non ancora salvata');
-        expect(await field(card(page, 1), 'Prezzo (€)').inputValue()).toBe('120');
-        expect(await card(page, 1).getByTestId('price-updated').count()).toBe(0);
+        expect(await field(await openCard(page, 1), 'Prezzo (€)').inputValue()).toBe('120');
+        expect(await component(page, 1).getByTestId('price-updated').count()).toBe(0);
         await expect.poll(() => action.textContent()).toBe('Aggiorna Prezzi');
         expect(await action.isEnabled()).toBe(true);
         expect(await page.getByRole('button', { name: 'Sostituzione Intelligente' }).isEnabled()).toBe(true);
@@ -388,7 +416,7 @@ describe('build editor', () => {
 
     await action.click();
     await expect.poll(() => componentsNotice(page).locator('p').textContent(), { timeout: 15_000 }).toBe('Aggiornamento prezzi completato!');
-    expect(await field(card(page, 1), 'Prezzo (€)').inputValue()).toBe('99.9');
+    expect(await field(await openCard(page, 1), 'Prezzo (€)').inputValue()).toBe('99.9');
     expect(await field(page, 'Descrizione').inputValue()).toBe('Modifica non ancora salvata');
     expect(unexpected()).toEqual([]);
   });
@@ -410,7 +438,7 @@ describe('build editor', () => {
         await expect.poll(() => componentsNotice(page).locator('p').textContent()).toBe(FALLBACK.smart);
         expect(await componentsNotice(page).getAttribute('role')).toBe('alert');
         expect(await field(page, 'Descrizione').inputValue()).toBe('Modifica non ancora salvata');
-        expect(await field(card(page, 1), 'Nome').inputValue()).toBe('Processore di prova');
+        expect(await field(await openCard(page, 1), 'Nome').inputValue()).toBe('Processore di prova');
         await expect.poll(() => action.textContent()).toBe('Sostituzione Intelligente');
         expect(await action.isEnabled()).toBe(true);
         expect(await saveButton(page).isEnabled()).toBe(true);
@@ -456,7 +484,7 @@ describe('build editor', () => {
     await submit.click();
     await expect.poll(() => componentsNotice(page).locator('p').first().textContent()).toBe('Importati 1 componenti con successo!');
     expect(await dialog.count()).toBe(0);
-    expect(await field(card(page, 1), 'Nome').inputValue()).toBe('Scheda video importata');
+    expect(await field(await openCard(page, 1), 'Nome').inputValue()).toBe('Scheda video importata');
     expect(unexpected()).toEqual([]);
   });
 });
@@ -483,6 +511,8 @@ describe('alternatives panel of the build editor', () => {
     const build = await createBuild({ title: `Build per le alternative di ${asin}`, components: [{ type, name: `Prodotto ${asin}`, amazon_link: `https://www.amazon.it/dp/${asin}` }] });
     const page = await open();
     await openAdmin(page, e2e.url, `/admin/builds/edit/${build.id}`);
+    // The component's card holds its panel (the table shows one card at a time).
+    await page.getByRole('button', { name: 'Dettagli di Componente 1' }).click();
     const panel = page.locator(`[data-testid="alternatives-panel"][data-asin="${asin}"]`);
     const toggle = panel.getByTestId('alternatives-toggle');
     await expect.poll(() => toggle.textContent()).toMatch(/^Alternative \(\d+\)$/);

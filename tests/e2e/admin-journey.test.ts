@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { imageRect } from '../../src/app/admin/cover-generator/cover-layout';
+import { imageRect } from '../../src/app/admin/builds/editor/cover-generator/cover-layout';
 import { REPLACEMENT_REASON } from '../../src/modules/replacements/replacements.service';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { type FakeRemoveBg, startFakeRemoveBg } from '../fakes/remove-bg';
@@ -134,8 +134,22 @@ const getBuild = (id: number) => apiGetBuild(e2e.url, apiToken, id);
 
 const sidebarLink = (name: string) => page.locator('nav[aria-label="Amministrazione"]').getByRole('link', { name, exact: true });
 const field = (label: string) => page.getByLabel(label, { exact: true });
-const cards = () => page.getByTestId('component-card');
-const cardField = (n: number, label: string) => cards().nth(n - 1).getByLabel(label, { exact: true });
+/** The component table's rows: a row per component, the open one holding its full card (one at a time). */
+const rows = () => page.getByTestId('component-row');
+async function openCard(n: number) {
+  const row = rows().nth(n - 1);
+  if ((await row.getAttribute('data-open')) === null) await row.getByRole('button', { name: `Dettagli di Componente ${n}` }).click();
+  const card = row.getByTestId('component-card');
+  await card.waitFor();
+  return card;
+}
+const cardField = async (n: number, label: string) => (await openCard(n)).getByLabel(label, { exact: true });
+/** Opens the card of the component linked to `asin`: its alternatives panel shows. */
+async function openCardOf(asin: string) {
+  const row = page.locator(`[data-testid="component-row"][data-asin="${asin}"]`);
+  if ((await row.getAttribute('data-open')) === null) await row.getByRole('button', { name: /^Dettagli di / }).click();
+  await row.getByTestId('component-card').waitFor();
+}
 const saveButton = () => page.getByTestId('save-button');
 const saveNotice = () => page.getByTestId('save-notice').locator('p');
 const componentsNotice = () => page.getByTestId('components-notice');
@@ -151,12 +165,12 @@ async function openBuildsList() {
 
 async function addComponentByHand(values: (typeof HAND)[number]) {
   await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
-  const n = await cards().count();
-  await cardField(n, 'Tipo').selectOption(values.type);
-  await cardField(n, 'Nome').fill(values.name);
-  await cardField(n, 'Marca').fill(values.brand);
-  await cardField(n, 'Prezzo (€)').fill(String(values.price));
-  if (values.link) await cardField(n, 'Link Amazon').fill(values.link);
+  const n = await rows().count();
+  await (await cardField(n, 'Tipo')).selectOption(values.type);
+  await (await cardField(n, 'Nome')).fill(values.name);
+  await (await cardField(n, 'Marca')).fill(values.brand);
+  await (await cardField(n, 'Prezzo (€)')).fill(String(values.price));
+  if (values.link) await (await cardField(n, 'Link Amazon')).fill(values.link);
   return n;
 }
 
@@ -245,9 +259,9 @@ describe("the author's journey", () => {
     for (const component of HAND) {
       const n = await addComponentByHand(component);
       // The ASIN comes from the link as typed; none without a link.
-      expect(await cardField(n, 'ASIN').inputValue()).toBe(component.asin);
+      expect(await (await cardField(n, 'ASIN')).inputValue()).toBe(component.asin);
     }
-    expect(await cards().count()).toBe(2);
+    expect(await rows().count()).toBe(2);
     expect(await page.getByTestId('components-total').textContent()).toBe(`Totale: ${euroTotal(HAND.map((c) => c.price))}`);
   });
 
@@ -263,18 +277,18 @@ describe("the author's journey", () => {
     expect(await field('Tag affiliato').inputValue()).toBe(CART_TAG);
 
     // Appended after the hand-typed ones, with the retailer's titles, prices and the type guessed from the title.
-    expect(await cards().count()).toBe(4);
+    expect(await rows().count()).toBe(4);
     for (const [n, item, type] of [
       [3, CPU, 'CPU'],
       [4, GPU, 'GPU'],
     ] as const) {
-      expect(await cards().nth(n - 1).getByRole('heading').textContent()).toBe(`Componente ${n}`);
-      expect(await cardField(n, 'Nome').inputValue()).toBe(item.title);
-      expect(await cardField(n, 'Tipo').inputValue()).toBe(type);
-      expect(await cardField(n, 'Prezzo (€)').inputValue()).toBe(String(item.price));
-      expect(await cardField(n, 'ASIN').inputValue()).toBe(item.asin);
+      expect(await (await openCard(n)).getByRole('heading').textContent()).toBe(`Componente ${n}`);
+      expect(await (await cardField(n, 'Nome')).inputValue()).toBe(item.title);
+      expect(await (await cardField(n, 'Tipo')).inputValue()).toBe(type);
+      expect(await (await cardField(n, 'Prezzo (€)')).inputValue()).toBe(String(item.price));
+      expect(await (await cardField(n, 'ASIN')).inputValue()).toBe(item.asin);
     }
-    expect(await cardField(1, 'Nome').inputValue()).toBe(HAND[0].name);
+    expect(await (await cardField(1, 'Nome')).inputValue()).toBe(HAND[0].name);
     expect(await page.getByTestId('components-total').textContent()).toBe(`Totale: ${euroTotal([...HAND.map((c) => c.price), CPU.price!, GPU.price!])}`);
   });
 
@@ -394,6 +408,7 @@ describe("the author's journey", () => {
     await buildRow().getByRole('link', { name: `Modifica "${BUILD.title}"` }).click();
     await page.waitForURL(`${e2e.url}/admin/builds/edit/${buildId}`);
     await page.getByTestId('build-editor').waitFor();
+    await openCardOf(GPU.asin);
     const gpuPanel = alternativesPanel(GPU.asin);
     await expect.poll(() => gpuPanel.getByTestId('alternatives-toggle').textContent(), POLL).toBe('Alternative (0)');
     await gpuPanel.getByTestId('alternatives-toggle').click();
@@ -406,6 +421,7 @@ describe("the author's journey", () => {
     expect(await gpuPanel.getByTestId('alternative-asin').allTextContents()).toEqual([SUBSTITUTE.asin]);
 
     // And one alternative typed for the processor.
+    await openCardOf(CPU.asin);
     const cpuPanel = alternativesPanel(CPU.asin);
     await expect.poll(() => cpuPanel.getByTestId('alternatives-toggle').textContent(), POLL).toBe('Alternative (0)');
     await cpuPanel.getByTestId('alternatives-toggle').click();
@@ -436,11 +452,11 @@ describe("the author's journey", () => {
 
     const badges = page.getByTestId('replaced-badge');
     expect(await badges.count()).toBe(1);
-    expect(await cards().nth(3).getByTestId('replaced-badge').textContent()).toBe(TEXT.replacedBadge);
-    expect(await cardField(4, 'Nome').inputValue()).toBe(GROUP.alternative.name);
-    expect(await cardField(4, 'ASIN').inputValue()).toBe(SUBSTITUTE.asin);
-    expect(await cardField(4, 'Prezzo (€)').inputValue()).toBe(String(SUBSTITUTE.price));
-    expect(await cardField(4, 'Link Amazon').inputValue()).toBe(`https://www.amazon.it/dp/${SUBSTITUTE.asin}?tag=${CART_TAG}`);
+    expect(await rows().nth(3).getByTestId('replaced-badge').textContent()).toBe(TEXT.replacedBadge);
+    expect(await (await cardField(4, 'Nome')).inputValue()).toBe(GROUP.alternative.name);
+    expect(await (await cardField(4, 'ASIN')).inputValue()).toBe(SUBSTITUTE.asin);
+    expect(await (await cardField(4, 'Prezzo (€)')).inputValue()).toBe(String(SUBSTITUTE.price));
+    expect(await (await cardField(4, 'Link Amazon')).inputValue()).toBe(`https://www.amazon.it/dp/${SUBSTITUTE.asin}?tag=${CART_TAG}`);
     expect((await getBuild(buildId)).components.map((c) => [c.asin, c.is_replaced])).toEqual([
       [BOARD.asin, 0],
       [null, 0],

@@ -1,6 +1,10 @@
-/** Builds the production bundle once before the browser journeys. */
+/**
+ * Brings the production bundle up to date once before the browser journeys: after `npm test` (whose
+ * smoke tests built it) or an unchanged tree this reuses build/, since its stamp matches the sources
+ * (scripts/build.mjs); otherwise it builds.
+ */
 import { execSync } from 'node:child_process';
 
 export default function setup() {
-  execSync('npm run build', { stdio: 'inherit' });
+  execSync('npm run build:if-stale', { stdio: 'inherit' });
 }

@@ -118,6 +118,13 @@ describe('build page HTML without JavaScript (plain fetch)', () => {
     expect(text).toContain(SPEC_TEXT.disclosure);
   });
 
+  it('carries no modulepreload link, but still the module script that loads the client later', () => {
+    // server/pages.ts strips the links React hoists into <head> with a regex (decision 015): if React ever
+    // writes them differently, the regex matches nothing and this fails instead.
+    expect(html).not.toMatch(/modulepreload/i);
+    expect(html).toMatch(/<script type="module"[^>]*>[^<]*import/);
+  });
+
   it('has Open Graph and Twitter tags with absolute URLs', () => {
     const pageUrl = `${BASE_URL}/build/${summary.slug}`;
     expect(metaContent({ property: 'og:title' })).toBe(`${seed.meta_title} | ${SITE_NAME}`);

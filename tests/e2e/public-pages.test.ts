@@ -140,6 +140,10 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
     const cheap = expectedTitles({ budget: 'fino-800' });
     expect(cheap.length).toBeGreaterThan(1);
     await expect.poll(() => gridTitles(page)).toEqual(cheap);
+    // After hydration and four client-side navigations the page still has the server's inlined stylesheet:
+    // the client bundle renders that <style> empty and React must never write it (decision 016).
+    const stylesheetLength = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('head style')].map((style) => style.textContent.length)));
+    expect(stylesheetLength).toBeGreaterThan(10_000);
     expectNoErrors(opened!.errors);
   });
 
@@ -373,7 +377,7 @@ describe('replaced component banner', () => {
     // No API marks a component as replaced yet: write it directly, then tell the page cache.
     const mark = async (isReplaced: number, reason: string | null) => {
       await db.updateTable('components').set({ is_replaced: isReplaced, replacement_reason: reason }).where('id', '=', gpu.id).execute();
-      e2e.runtime.services.events.emitChange();
+      await e2e.runtime.services.events.emitChange();
     };
     const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[1].viewport });
     try {
@@ -392,7 +396,7 @@ describe('replaced component banner', () => {
       await mark(1, 'Modello precedente fuori produzione');
       await page.reload();
       expect(plain(await gpuRow.getByRole('note').textContent())).toBe(`${SPEC_TEXT.replaced}Modello precedente fuori produzione`);
-      expectNoErrors(opened!.errors);
+      expectNoErrors(opened.errors);
     } finally {
       await mark(0, null);
       await opened.close();

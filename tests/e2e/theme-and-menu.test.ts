@@ -112,7 +112,7 @@ describe('theme without a stored choice follows the system', () => {
     // Chromium cannot emulate 'no-preference' (it reports light), so the page sees a system without one.
     const page = await open({ viewport: VIEWPORTS[1].viewport, colorScheme: 'light' });
     await page.addInitScript(() => {
-      window.matchMedia = ((query: string) => ({
+      window.matchMedia = (query: string) => ({
         matches: false,
         media: query,
         onchange: null,
@@ -121,7 +121,7 @@ describe('theme without a stored choice follows the system', () => {
         addListener() {},
         removeListener() {},
         dispatchEvent: () => false,
-      })) as unknown as typeof window.matchMedia;
+      });
     });
     await page.addInitScript(RECORD_FIRST_PAINT_CLASS);
     await page.goto(`${e2e.url}/`);

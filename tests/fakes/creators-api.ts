@@ -374,7 +374,7 @@ export async function startFakeCreatorsApi(options: FakeCreatorsApiOptions = {})
 
   function searchItems(body: Record<string, unknown>): HttpReply {
     const criteria = ['keywords', 'actor', 'artist', 'author', 'brand', 'title'];
-    if (!criteria.some((key) => typeof body[key] === 'string' && (body[key] as string).trim() !== '')) {
+    if (!criteria.some((key) => typeof body[key] === 'string' && body[key].trim() !== '')) {
       return validation('At least one of keywords, actor, artist, author, brand, title is required.', criteria);
     }
     const itemCount = body.itemCount ?? 10;

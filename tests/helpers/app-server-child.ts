@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config/env';
 import { openDatabase } from '../../src/db/connection';
 import { createServices } from '../../src/modules/services';
 import { createApp } from '../../src/server/app';
+import { TEST_SCRYPT_COST } from './test-scrypt';
 
 const url = process.argv[2];
 if (!url) {
@@ -22,7 +23,7 @@ if (!url) {
 
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_REQUESTS: 'false', PRICE_SCHEDULER_ENABLED: 'false' });
 const database = openDatabase(config.database);
-const services = createServices({ db: database.db, config });
+const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
 const app = createApp({ config, database, services });
 
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {

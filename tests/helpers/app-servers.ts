@@ -6,9 +6,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseTarget } from '../../src/config/env';
+import { nodeArgsFor } from './child-entries';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHILD_SCRIPT = fileURLToPath(new URL('./app-server-child.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 
 export interface AppServers {
@@ -24,7 +24,7 @@ export function databaseUrl(target: DatabaseTarget): string {
 
 function startOne(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, url], {
+    const child = spawn(process.execPath, [...nodeArgsFor('tests/helpers/app-server-child.ts'), url], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,7 +35,7 @@ function startOne(url: string): Promise<{ child: ChildProcess; baseUrl: string }
       child.kill('SIGKILL');
       reject(new Error(`instance did not start within ${START_TIMEOUT_MS} ms: ${stderr}`));
     }, START_TIMEOUT_MS);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = /^LISTENING (\S+)$/m.exec(stdout);
       if (match) {
@@ -43,7 +43,7 @@ function startOne(url: string): Promise<{ child: ChildProcess; baseUrl: string }
         resolve({ child, baseUrl: match[1]! });
       }
     });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`instance exited before serving (code ${code}, signal ${signal}): ${stderr}`));

@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/db/connection';
 import { createServices } from '../../src/modules/services';
 import { createApp } from '../../src/server/app';
 import { ADMIN, sampleBuild } from './test-app';
+import { TEST_SCRYPT_COST } from './test-scrypt';
 
 const [url, count, title] = process.argv.slice(2);
 if (!url || !count || !title) {
@@ -22,7 +23,7 @@ if (!url || !count || !title) {
 
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_REQUESTS: 'false' });
 const database = openDatabase(config.database);
-const services = createServices({ db: database.db, config });
+const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
 const app = createApp({ config, database, services });
 
 const login = await app.request('/api/auth/login', {

@@ -8,7 +8,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices, type AppServices } from '../../src/modules/services';
 import { createApp, type App } from '../../src/server/app';
+import type { ScryptCost } from '../../src/modules/auth/password-hash';
 import { createTestDatabase, type TestDatabase, type TestDialect, testDialect } from './test-database';
+import { TEST_SCRYPT_COST } from './test-scrypt';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 
@@ -41,6 +43,7 @@ export interface TestContext {
   services: AppServices;
   clock: TestClock;
   dialect: TestDialect;
+  scryptCost: ScryptCost;
   /** DATABASE_URL of this context's database, for child processes that share it. */
   databaseUrl: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -48,10 +51,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** `dialect` defaults to TEST_DB's; tests that span both databases (e.g. the backup round trip) name it. */
-export async function createTestContext(env: Record<string, string> = {}, options: { dialect?: TestDialect } = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  /** Defaults to TEST_DB's; tests that span both databases (e.g. the backup round trip) name it. */
+  dialect?: TestDialect;
+  /** Password-hash cost: the cheap TEST_SCRYPT_COST unless a test needs production's (test-scrypt.ts). */
+  scryptCost?: ScryptCost;
+}
+
+export async function createTestContext(env: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
   const dialect = options.dialect ?? testDialect;
-  const testDb: TestDatabase = await createTestDatabase(dialect);
+  const scryptCost = options.scryptCost ?? TEST_SCRYPT_COST;
+  const testDb: TestDatabase = await createTestDatabase(dialect, { migrated: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDb.url,
@@ -64,7 +74,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const database = openDatabase(config.database);
   await migrateToLatest(database.db, database.dialect);
   const clock = new TestClock();
-  const services = createServices({ db: database.db, config, clock });
+  const services = createServices({ db: database.db, config, clock, scryptCost });
   await services.auth.ensureFirstAdmin(ADMIN);
   const app = createApp({ config, database, services });
 
@@ -83,6 +93,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     services,
     clock,
     dialect,
+    scryptCost,
     databaseUrl: testDb.url,
     request,
     login,
@@ -129,7 +140,7 @@ export interface AppInstance {
  */
 export function openSecondInstance(ctx: TestContext): AppInstance {
   const database = openDatabase(ctx.config.database);
-  const services = createServices({ db: database.db, config: ctx.config, clock: ctx.clock });
+  const services = createServices({ db: database.db, config: ctx.config, clock: ctx.clock, scryptCost: ctx.scryptCost });
   const app = createApp({ config: ctx.config, database, services });
   return { app, database, services, request: requester(app), close: () => database.destroy() };
 }
@@ -154,10 +165,10 @@ export function sampleBuild(overrides: Record<string, unknown> = {}) {
 }
 
 /** A fresh context before each test of the enclosing describe block, always closed afterwards. */
-export function useFreshContext(env: Record<string, string> = {}): () => TestContext {
+export function useFreshContext(env: Record<string, string> = {}, options: TestContextOptions = {}): () => TestContext {
   let ctx: TestContext | undefined;
   beforeEach(async () => {
-    ctx = await createTestContext(env);
+    ctx = await createTestContext(env, options);
   });
   afterEach(async () => {
     await ctx?.close();

@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const INSTANCE_SCRIPT = fileURLToPath(new URL('./app-instance.ts', import.meta.url));
 const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -41,7 +41,7 @@ const children: ChildProcess[] = [];
 
 async function startInstance(name: string): Promise<Instance> {
   const uploadDir = join(root, `uploads-${name}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', INSTANCE_SCRIPT], {
+  const child = spawn(process.execPath, nodeArgsFor('tests/media/app-instance.ts'), {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -58,8 +58,8 @@ async function startInstance(name: string): Promise<Instance> {
   });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`instance ${name} did not start within 60 s:\n${output}`)), 60_000);
@@ -70,7 +70,7 @@ async function startInstance(name: string): Promise<Instance> {
         resolve(match[1]!);
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`instance ${name} exited with ${code}:\n${output}`));

@@ -20,6 +20,7 @@ import { loadConfig } from '../../src/config/env';
 import { openDatabase } from '../../src/db/connection';
 import { createServices } from '../../src/modules/services';
 import { DEFAULT_FAKE_CREDENTIALS } from '../fakes/creators-api';
+import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
 const [url, apiUrl, tokenUrl, requestsPerSecond, warmUpAsin, asinList] = process.argv.slice(2);
 if (!url || !apiUrl || !tokenUrl || !requestsPerSecond || !warmUpAsin || !asinList) {
@@ -42,7 +43,7 @@ const config = loadConfig({
 });
 const database = openDatabase(config.database);
 try {
-  const services = createServices({ db: database.db, config });
+  const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
   const warmUp = await services.pricing.refreshAsins([warmUpAsin]);
   if (warmUp.summary.failed > 0) throw new Error(`warm-up failed: ${JSON.stringify(warmUp.results)}`);
   process.stdout.write('READY\n');

@@ -15,9 +15,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
+import { nodeArgsFor } from '../helpers/child-entries';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHILD_SCRIPT = fileURLToPath(new URL('./refresh-child.ts', import.meta.url));
 
 /**
  * AMAZON_REQUESTS_PER_SECOND=0.5 in the children and the same limit in the fake. Slower than Amazon's
@@ -54,8 +54,8 @@ interface Child {
 }
 
 function startChild(url: string, api: FakeCreatorsApi, warmUpAsin: string, asins: string[]): Child {
-  const args = [CHILD_SCRIPT, url, api.url, api.tokenUrl, String(REQUESTS_PER_SECOND), warmUpAsin, asins.join(',')];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const args = [url, api.url, api.tokenUrl, String(REQUESTS_PER_SECOND), warmUpAsin, asins.join(',')];
+  const child = spawn(process.execPath, [...nodeArgsFor('tests/pricing/refresh-child.ts'), ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'test' },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -65,11 +65,11 @@ function startChild(url: string, api: FakeCreatorsApi, warmUpAsin: string, asins
   let stderr = '';
   let onReady: () => void;
   const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
     if (/^READY$/m.test(stdout)) onReady();
   });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const done = new Promise<{ summary: Record<string, number>; requests: number }>((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
     child.once('error', reject);
@@ -82,7 +82,7 @@ function startChild(url: string, api: FakeCreatorsApi, warmUpAsin: string, asins
   });
   // A child that dies before READY must fail the test, not hang it.
   const readyOrDead = Promise.race([ready, done.then(() => Promise.reject(new Error(`child finished before READY: ${stdout}`)))]);
-  return { ready: readyOrDead, done, go: () => child.stdin!.end('GO\n') };
+  return { ready: readyOrDead, done, go: () => child.stdin.end('GO\n') };
 }
 
 describe(`one retailer budget for every process (${testDialect})`, () => {

@@ -1,6 +1,7 @@
 /**
- * What a newcomer does on a fresh clone: `npm start` (which builds first) on an empty database, then
- * the site answers with server-rendered demo builds and the printed admin credentials log in.
+ * What a newcomer does on a fresh clone: `npm start` (which builds first, unless build/ is up to
+ * date) on an empty database, then the site answers with server-rendered demo builds and the
+ * printed admin credentials log in.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,8 +34,8 @@ function startServer(script: 'start' | 'run start:built', env: Record<string, st
       const match = /in ascolto su (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) resolve({ child, baseUrl: match[1]!, output: () => output });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`npm ${script} exited with ${code}:\n${output}`)));
   });
 }

@@ -32,7 +32,7 @@ export function applyAdminTheme(dark: boolean): void {
 interface AdminThemeValue {
   /** null before hydration (the server cannot know). */
   dark: boolean | null;
-  toggle(): void;
+  toggle: () => void;
 }
 
 const AdminThemeContext = createContext<AdminThemeValue | null>(null);

@@ -25,9 +25,9 @@ const SIZES = {
 interface ModalDialogProps {
   title: string;
   /** Escape, the close button or the caller's own cancel button. */
-  onClose(): void;
+  onClose: () => void;
   /** Where focus goes on close when the opener is no longer in the page. */
-  fallbackFocus?(): HTMLElement | null;
+  fallbackFocus?: () => HTMLElement | null;
   /** The id of the text that describes the dialog (aria-describedby). */
   describedBy?: string;
   /** False while closing would lose an answer the dialog has to show: Escape and 'Chiudi' wait. */
@@ -42,7 +42,9 @@ export function ModalDialog({ title, onClose, fallbackFocus, describedBy, dismis
   const titleId = useId();
   // The latest fallback, read at close time (the page has changed since the dialog opened).
   const fallbackRef = useRef(fallbackFocus);
-  fallbackRef.current = fallbackFocus;
+  useEffect(() => {
+    fallbackRef.current = fallbackFocus;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;

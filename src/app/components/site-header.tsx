@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../common/paths';
 import { CloseIcon, CpuIcon, ExternalIcon, MenuIcon } from './icons';
@@ -12,9 +12,10 @@ interface SiteHeaderProps {
 const linkClass = 'rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-violet-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-violet-300';
 
 export function SiteHeader({ siteName, socialUrl }: SiteHeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open on the page it was opened on: a navigation closes it, with no effect to run.
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.key]);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
 
   const links = (
     <>
@@ -52,7 +53,7 @@ export function SiteHeader({ siteName, socialUrl }: SiteHeaderProps) {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Chiudi il menu' : 'Apri il menu'}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : location.key)}
           data-testid="menu-button"
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}

@@ -2,6 +2,7 @@
  * The one error the Creators client throws. `kind` is what callers branch on (retry later, fix the
  * configuration, show no prices); `type`/`reason` keep Amazon's own words for the logs.
  */
+import { ClientError, isClientError } from '../client-error';
 
 export type CreatorsApiErrorKind =
   | 'throttled'
@@ -27,20 +28,14 @@ export interface CreatorsApiErrorDetails {
   cause?: unknown;
 }
 
-export class CreatorsApiError extends Error {
-  readonly kind: CreatorsApiErrorKind;
-  /** HTTP status, or null when no response arrived (network, timeout). */
-  readonly status: number | null;
+export class CreatorsApiError extends ClientError<CreatorsApiErrorKind> {
   readonly endpoint: CreatorsEndpoint;
   readonly type?: string;
   readonly reason?: string;
   readonly retryAfterSeconds?: number;
 
   constructor(kind: CreatorsApiErrorKind, message: string, details: CreatorsApiErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'CreatorsApiError';
-    this.kind = kind;
-    this.status = details.status ?? null;
+    super('CreatorsApiError', kind, message, details);
     this.endpoint = details.endpoint ?? 'api';
     if (details.type !== undefined) this.type = details.type;
     if (details.reason !== undefined) this.reason = details.reason;
@@ -48,10 +43,8 @@ export class CreatorsApiError extends Error {
   }
 }
 
-/** Recognised by shape as well as class, like `isAppError` (bundles may hold two copies of the class). */
 export function isCreatorsApiError(error: unknown, kind?: CreatorsApiErrorKind): error is CreatorsApiError {
-  if (!(error instanceof Error) || error.name !== 'CreatorsApiError') return false;
-  return kind === undefined || (error as { kind?: unknown }).kind === kind;
+  return isClientError(error, 'CreatorsApiError', kind);
 }
 
 /** The fields of an error body we use; every one optional because gateways answer with HTML or nothing. */
@@ -75,7 +68,7 @@ export function readErrorBody(text: string): ErrorBody {
   }
   if (typeof value !== 'object' || value === null) return {};
   const body = value as Record<string, unknown>;
-  const text_ = (key: string) => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : undefined);
+  const text_ = (key: string) => (typeof body[key] === 'string' && body[key] !== '' ? body[key] : undefined);
   // `__type` may carry a namespace: "com.amazon.creators#ThrottleException".
   const type = (text_('type') ?? text_('__type') ?? text_('error') ?? text_('code'))?.split('#').pop();
   const message = text_('message') ?? text_('Message') ?? text_('error_description');

@@ -1,4 +1,5 @@
 /** The one error the remove.bg client throws; `kind` says what went wrong, the message never holds the key. */
+import { ClientError, isClientError } from '../client-error';
 
 export type RemoveBgErrorKind = 'auth' | 'credits' | 'throttled' | 'bad_request' | 'server' | 'network' | 'timeout' | 'malformed';
 
@@ -10,22 +11,15 @@ export interface RemoveBgErrorDetails {
   cause?: unknown;
 }
 
-export class RemoveBgError extends Error {
-  readonly kind: RemoveBgErrorKind;
-  readonly status: number | null;
+export class RemoveBgError extends ClientError<RemoveBgErrorKind> {
   readonly code?: string;
 
   constructor(kind: RemoveBgErrorKind, message: string, details: RemoveBgErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'RemoveBgError';
-    this.kind = kind;
-    this.status = details.status ?? null;
+    super('RemoveBgError', kind, message, details);
     if (details.code !== undefined) this.code = details.code;
   }
 }
 
-/** Recognised by shape as well as class (bundles may hold two copies of the class). */
 export function isRemoveBgError(error: unknown, kind?: RemoveBgErrorKind): error is RemoveBgError {
-  if (!(error instanceof Error) || error.name !== 'RemoveBgError') return false;
-  return kind === undefined || (error as { kind?: unknown }).kind === kind;
+  return isClientError(error, 'RemoveBgError', kind);
 }

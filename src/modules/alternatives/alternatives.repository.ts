@@ -1,15 +1,8 @@
 /** Queries for alternative categories (groups) and alternatives. */
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { AlternativeCategoriesTable, AlternativesTable, Database } from '../../db/schema';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { AlternativeCategoriesTable, AlternativeRow, AlternativesTable, CategoryRow, Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-
-export type AlternativeRow = Selectable<AlternativesTable>;
-export type NewAlternativeRow = Insertable<AlternativesTable>;
-export type AlternativeRowUpdate = Updateable<AlternativesTable>;
-export type CategoryRow = Selectable<AlternativeCategoriesTable>;
-export type NewCategoryRow = Insertable<AlternativeCategoriesTable>;
-export type CategoryRowUpdate = Updateable<AlternativeCategoriesTable>;
 
 export interface CategoryWithCount extends CategoryRow {
   alternatives_count: number;
@@ -47,12 +40,12 @@ export async function findCategoryById(db: Db, id: number): Promise<CategoryWith
   return row && withCount(row);
 }
 
-export async function insertCategory(db: Db, values: NewCategoryRow): Promise<number> {
+export async function insertCategory(db: Db, values: Insertable<AlternativeCategoriesTable>): Promise<number> {
   const row = await db.insertInto('alternative_categories').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateCategory(db: Db, id: number, values: CategoryRowUpdate): Promise<boolean> {
+export async function updateCategory(db: Db, id: number, values: Updateable<AlternativeCategoriesTable>): Promise<boolean> {
   const result = await db.updateTable('alternative_categories').set(values).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -91,12 +84,12 @@ export function findAlternativeById(db: Db, id: number): Promise<AlternativeRow 
   return db.selectFrom('alternatives').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function insertAlternative(db: Db, values: NewAlternativeRow): Promise<AlternativeRow> {
+export function insertAlternative(db: Db, values: Insertable<AlternativesTable>): Promise<AlternativeRow> {
   return db.insertInto('alternatives').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The updated row, or undefined when there is no such alternative. */
-export function updateAlternative(db: Db, id: number, values: AlternativeRowUpdate): Promise<AlternativeRow | undefined> {
+export function updateAlternative(db: Db, id: number, values: Updateable<AlternativesTable>): Promise<AlternativeRow | undefined> {
   return db.updateTable('alternatives').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 

@@ -90,29 +90,25 @@ const alternativeFields = {
   priority,
 };
 
-/** Body of POST /alternative-categories/{id}/alternatives. Defaults: no price, priority 1. */
-export const groupAlternativeInputSchema = z.preprocess(
-  toCamelCase,
-  z.object(alternativeFields, { error: BODY_NOT_OBJECT }).transform((body) => ({
+/** The fields every new alternative is stored with. Defaults: no price, priority 1. */
+function newAlternative(body: { alternativeAsin: string; alternativeName: string; alternativePrice?: number | null; priority?: number }) {
+  return {
     alternativeAsin: body.alternativeAsin,
     alternativeName: body.alternativeName,
     priceCents: body.alternativePrice ?? null,
     priority: body.priority ?? MIN_PRIORITY,
-  })),
-);
+  };
+}
+
+/** Body of POST /alternative-categories/{id}/alternatives. */
+export const groupAlternativeInputSchema = z.preprocess(toCamelCase, z.object(alternativeFields, { error: BODY_NOT_OBJECT }).transform(newAlternative));
 
 /** Body of POST /alternatives: an alternative tied to one original product. */
 export const productAlternativeInputSchema = z.preprocess(
   toCamelCase,
   z
     .object({ originalAsin: requiredAsin(ORIGINAL_ASIN_REQUIRED), ...alternativeFields }, { error: BODY_NOT_OBJECT })
-    .transform((body) => ({
-      originalAsin: body.originalAsin,
-      alternativeAsin: body.alternativeAsin,
-      alternativeName: body.alternativeName,
-      priceCents: body.alternativePrice ?? null,
-      priority: body.priority ?? MIN_PRIORITY,
-    })),
+    .transform((body) => ({ originalAsin: body.originalAsin, ...newAlternative(body) })),
 );
 
 /**
@@ -171,3 +167,39 @@ export const categoryInputSchema = z.object(
 );
 
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+// ---- Response shapes (api-contract.md, "Admin: alternatives"); alternatives.types.ts infers from these.
+
+export const alternativeSchema = z.object({
+  id: z.number(),
+  original_asin: z.string().nullable(),
+  category_id: z.number().nullable(),
+  alternative_asin: z.string(),
+  alternative_name: z.string(),
+  /** Euro with at most 2 decimals, or null when unknown. */
+  alternative_price: z.number().nullable(),
+  /** 1 (highest) to 5 (lowest). */
+  priority: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const alternativeCategorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** One of the editor's component types, or null. */
+  component_type: z.string().nullable(),
+  alternatives_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A category with its members, by priority then creation order. */
+export const alternativeCategoryDetailSchema = alternativeCategorySchema.extend({ alternatives: z.array(alternativeSchema) });
+
+export const categoryListResponseSchema = z.object({ categories: z.array(alternativeCategorySchema) });
+export const categoryResponseSchema = z.object({ category: alternativeCategorySchema });
+export const categoryDetailResponseSchema = z.object({ category: alternativeCategoryDetailSchema });
+export const alternativeListResponseSchema = z.object({ alternatives: z.array(alternativeSchema) });
+export const alternativeResponseSchema = z.object({ alternative: alternativeSchema });

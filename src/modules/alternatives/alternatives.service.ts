@@ -2,13 +2,13 @@
  * Rules for alternatives: categories (groups of substitutes for one component type), alternatives tied to
  * one original product, and the candidate list the smart replacement engine walks through.
  */
-import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import { type NewAlternative, newAlternativeRow } from '../../db/alternative-row';
+import type { AlternativeRow } from '../../db/schema';
+import type { DataDeps } from '../data-deps';
 import * as repo from './alternatives.repository';
 import { ASIN_INVALID, type AlternativeUpdate, type CategoryInput, type GroupAlternativeInput, type ProductAlternativeInput } from './alternatives.schema';
 import type { Alternative, AlternativeCategory, AlternativeCategoryDetail } from './alternatives.types';
@@ -19,12 +19,9 @@ const DUPLICATE_IN_CATEGORY = 'Questa alternativa è già presente nella categor
 const DUPLICATE_FOR_PRODUCT = 'Questa alternativa esiste già per il prodotto';
 const SAME_AS_ORIGINAL = "L'alternativa deve essere un prodotto diverso da quello originale";
 
-export interface AlternativesDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
+export type AlternativesDeps = DataDeps;
 
-function toAlternative(row: repo.AlternativeRow): Alternative {
+function toAlternative(row: AlternativeRow): Alternative {
   return {
     id: row.id,
     original_asin: row.original_asin,
@@ -36,6 +33,11 @@ function toAlternative(row: repo.AlternativeRow): Alternative {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** The stored fields of an alternative the admin adds. */
+function fromInput(input: GroupAlternativeInput): NewAlternative {
+  return { asin: input.alternativeAsin, name: input.alternativeName, priceCents: input.priceCents, priority: input.priority };
 }
 
 function toCategory(row: repo.CategoryWithCount): AlternativeCategory {
@@ -109,16 +111,7 @@ export function createAlternativesService({ db, clock }: AlternativesDeps) {
     try {
       const row = await guardUnique(
         () =>
-          repo.insertAlternative(db, {
-            original_asin: null,
-            category_id: categoryId,
-            alternative_asin: input.alternativeAsin,
-            alternative_name: input.alternativeName,
-            alternative_price_cents: input.priceCents,
-            priority: input.priority,
-            created_at: timestamp,
-            updated_at: timestamp,
-          }),
+          repo.insertAlternative(db, newAlternativeRow(fromInput(input), { original_asin: null, category_id: categoryId }, timestamp)),
         DUPLICATE_IN_CATEGORY,
       );
       return toAlternative(row);
@@ -140,16 +133,7 @@ export function createAlternativesService({ db, clock }: AlternativesDeps) {
     const timestamp = now();
     const row = await guardUnique(
       () =>
-        repo.insertAlternative(db, {
-          original_asin: input.originalAsin,
-          category_id: null,
-          alternative_asin: input.alternativeAsin,
-          alternative_name: input.alternativeName,
-          alternative_price_cents: input.priceCents,
-          priority: input.priority,
-          created_at: timestamp,
-          updated_at: timestamp,
-        }),
+        repo.insertAlternative(db, newAlternativeRow(fromInput(input), { original_asin: input.originalAsin, category_id: null }, timestamp)),
       DUPLICATE_FOR_PRODUCT,
     );
     return toAlternative(row);

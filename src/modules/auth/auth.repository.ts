@@ -75,14 +75,13 @@ export async function revokeSession(db: Db, sessionId: number, now: string): Pro
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
+/** Revokes the user's sessions not revoked yet; callers narrow which. */
+function revokeUserSessions(db: Db, userId: number, now: string) {
+  return db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+}
+
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number, now: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeUserSessions(db, userId, now).where('id', '!=', keepSessionId).execute();
 }
 
 /** Whether this user signed in successfully from this IP since `since` (a "known device"). */
@@ -100,13 +99,7 @@ export async function hasSignedInFromIp(db: Db, userId: number, ip: string, sinc
 
 /** Revokes every session of the user that still works, the caller's own included. Returns how many. */
 export async function revokeAllSessions(db: Db, userId: number, now: string): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const result = await revokeUserSessions(db, userId, now).where('expires_at', '>', now).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

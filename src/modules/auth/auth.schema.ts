@@ -11,3 +11,15 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().max(1000).optional().default(''),
   newPassword: z.string().max(1000).optional().default(''),
 });
+
+// ---- Response shapes (api-contract.md, "Auth").
+
+export const authUserSchema = z.object({ id: z.number(), username: z.string() });
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** POST /api/auth/login. */
+export const loginResponseSchema = z.object({ token: z.string().min(1), user: authUserSchema });
+/** GET /api/auth/verify. */
+export const verifyResponseSchema = z.object({ user: authUserSchema });
+/** POST /api/auth/change-password. */
+export const changePasswordResponseSchema = z.object({ ok: z.literal(true), message: z.string() });

@@ -20,7 +20,7 @@ import {
   updateUserPassword,
 } from './auth.repository';
 import { createLoginThrottle, TRUSTED_IP_DAYS } from './login-throttle';
-import { generateStrongPassword, hashPassword, verifyPassword } from './password-hash';
+import { generateStrongPassword, hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
 import { createSessionToken, hashSessionToken, isWellFormedToken } from './session-token';
 
 export interface AuthUser {
@@ -42,11 +42,13 @@ export interface LoginAttempt {
 
 const INVALID_CREDENTIALS = 'Credenziali non valide';
 
-export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; sessionTtlHours: number }) {
+/** `scryptCost`: new password hashes' cost; production's unless a test injects a cheaper one. */
+export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; sessionTtlHours: number; scryptCost?: ScryptCost }) {
   const { db, clock } = deps;
+  const scryptCost = deps.scryptCost ?? PRODUCTION_SCRYPT_COST;
   const throttle = createLoginThrottle(db, clock);
   // Unknown usernames are checked against this hash so both failures cost one scrypt run.
-  const dummyHash = hashPassword(generateStrongPassword());
+  const dummyHash = hashPassword(generateStrongPassword(), scryptCost);
 
   /** Sign-ins since then make an IP a "known device" of its user (login-throttle.ts). */
   const trustedSince = () => new Date(clock.now().getTime() - TRUSTED_IP_DAYS * 86_400_000).toISOString();
@@ -119,7 +121,7 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
     );
     if (!currentOk) throw new AppError('INVALID_CURRENT_PASSWORD', PASSWORD_MESSAGES.currentInvalid);
 
-    const hash = await hashPassword(input.newPassword);
+    const hash = await hashPassword(input.newPassword, scryptCost);
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
       await updateUserPassword(trx, user.id, hash, now);
@@ -136,7 +138,7 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
     if ((await countUsers(db)) > 0) return null;
     const credentials = configured ?? { username: 'admin', password: generateStrongPassword() };
     try {
-      await insertUser(db, credentials.username, await hashPassword(credentials.password), clock.now().toISOString());
+      await insertUser(db, credentials.username, await hashPassword(credentials.password, scryptCost), clock.now().toISOString());
     } catch (error) {
       if (isUniqueViolation(error)) return null; // another process created it first
       throw error;

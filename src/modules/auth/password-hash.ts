@@ -2,7 +2,16 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 32;
-const DEFAULT_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+
+/** scrypt's work factors. Each hash records its own, so a hash made at one cost verifies under any other. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** ~32 MiB and a few hundred ms per hash: what every real deployment uses. Tests inject a cheaper cost. */
+export const PRODUCTION_SCRYPT_COST: ScryptCost = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -12,10 +21,10 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = PRODUCTION_SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, DEFAULT_COST);
-  const { N, r, p } = DEFAULT_COST;
+  const key = await scryptAsync(password, salt, cost);
+  const { N, r, p } = cost;
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 

@@ -174,7 +174,7 @@ export type BackupRow = Record<string, string | number | null>;
 export interface BackupTable {
   readonly name: BackupTableName;
   /** Strict: a column this version does not know is an error, never silently dropped. */
-  readonly row: z.ZodObject<any, any>;
+  readonly row: z.ZodObject<Record<string, z.ZodType>>;
   /** Column -> parent table; the parent's rows come earlier in the archive. */
   readonly references: Readonly<Record<string, BackupTableName>>;
   /** Only in archives made with --with-users (accounts and their sessions). */

@@ -145,3 +145,89 @@ export const publicListQuerySchema = z.object({
 });
 
 export type PublicListQuery = z.infer<typeof publicListQuerySchema>;
+
+// ---- Response shapes (api-contract.md). The admin client parses every answer with these; the types in
+// builds.types.ts are inferred from them, so server and client share one definition. Unknown keys are
+// stripped, so adding a field on the server never breaks an older client.
+
+const isoDate = z.string();
+const nullableText = z.string().nullable();
+const euro = z.number().nullable();
+
+export const buildSummarySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  featured_image: nullableText,
+  category: nullableText,
+  budget: euro,
+  views: z.number(),
+  published_at: isoDate.nullable(),
+  total_price: z.number(),
+  component_count: z.number(),
+});
+
+export const componentPublicSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  name: z.string(),
+  specs: nullableText,
+  price: euro,
+  amazon_link: nullableText,
+  asin: nullableText,
+  position: z.number(),
+  is_replaced: z.union([z.literal(0), z.literal(1)]),
+  replacement_reason: nullableText,
+  price_updated_at: isoDate.nullable(),
+  availability: nullableText,
+});
+
+export const buildAdminRowSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: nullableText,
+  budget: euro,
+  status: z.string(),
+  views: z.number(),
+  created_at: isoDate,
+  updated_at: isoDate,
+  published_at: isoDate.nullable(),
+});
+
+export const componentAdminSchema = componentPublicSchema.extend({
+  build_id: z.number(),
+  brand: nullableText,
+  model: nullableText,
+  tier: nullableText,
+  price_source: nullableText,
+  availability_checked_at: isoDate.nullable(),
+  created_at: isoDate,
+  updated_at: isoDate,
+});
+
+export const buildAdminSchema = buildAdminRowSchema.extend({
+  content: z.string(),
+  featured_image: nullableText,
+  meta_title: nullableText,
+  meta_description: nullableText,
+  affiliate_tag: nullableText,
+  total_price: z.number(),
+  components: z.array(componentAdminSchema),
+});
+
+export const buildStatsSchema = z.object({
+  total: z.number(),
+  published: z.number(),
+  drafts: z.number(),
+  totalViews: z.number(),
+});
+
+/** GET /api/admin/builds/{id}, POST and PUT /api/admin/builds. */
+export const adminBuildResponseSchema = z.object({ build: buildAdminSchema });
+/** GET /api/admin/builds. */
+export const adminBuildListResponseSchema = z.object({ builds: z.array(buildAdminRowSchema) });
+/** GET /api/admin/stats. */
+export const buildStatsResponseSchema = z.object({ stats: buildStatsSchema });

@@ -9,6 +9,7 @@ import { slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
 import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
 import type { Clock } from '../clock';
+import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as repo from './builds.repository';
 import type { BuildInput, ComponentInput, PublicListQuery } from './builds.schema';
@@ -31,9 +32,7 @@ const ADMIN_NOT_FOUND = 'Build non trovata';
 export const BUILD_CHANGED_MESSAGE = "La build è stata modificata altrove dopo che l'hai aperta. Ricarica per vedere la versione attuale.";
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
-export interface BuildsDeps {
-  db: Kysely<Database>;
-  clock: Clock;
+export interface BuildsDeps extends DataDeps {
   defaultAffiliateTag: string;
   events: ContentEvents;
 }
@@ -139,13 +138,6 @@ export function nextBuildVersion(now: Date, previous: string): string {
 }
 
 /**
- * For the writers other than the editor's save that change what the editor shows (smart replacement,
- * restore, a refreshed price): locks the build in the caller's transaction and gives it a new version,
- * so an editor form loaded before cannot save over the change unnoticed (decision 006). Call it before
- * touching the build's components: every build writer then locks the build row first, and they cannot
- * deadlock on each other's component rows. Returns false when there is no such build.
- */
-/**
  * Locks these builds in the caller's transaction, one by one in id order, for a writer about to change
  * components of several builds (a price refresh): as every build writer locks build rows before
  * component rows, two writers never each hold a component row the other waits for.
@@ -154,6 +146,13 @@ export async function lockBuilds(trx: Kysely<Database>, buildIds: readonly numbe
   for (const id of [...buildIds].sort((a, b) => a - b)) await repo.lockBuild(trx, id);
 }
 
+/**
+ * For the writers other than the editor's save that change what the editor shows (smart replacement,
+ * restore, a refreshed price): locks the build in the caller's transaction and gives it a new version,
+ * so an editor form loaded before cannot save over the change unnoticed (decision 006). Call it before
+ * touching the build's components: every build writer then locks the build row first, and they cannot
+ * deadlock on each other's component rows. Returns false when there is no such build.
+ */
 export async function bumpBuildVersion(trx: Kysely<Database>, buildId: number, clock: Clock): Promise<boolean> {
   if (!(await repo.lockBuild(trx, buildId))) return false;
   const row = await repo.findBuildById(trx, buildId);
@@ -265,9 +264,9 @@ export function createBuildsService(deps: BuildsDeps) {
     };
   }
 
-  function newComponentRow(buildId: number, input: ComponentInput, position: number, now: string): NewComponentRow {
+  /** The columns an author edits, from the editor's input: written on insert, compared on update. */
+  function componentColumns(input: ComponentInput, position: number) {
     return {
-      build_id: buildId,
       type: input.type,
       name: input.name,
       brand: input.brand,
@@ -277,6 +276,13 @@ export function createBuildsService(deps: BuildsDeps) {
       amazon_link: input.amazon_link,
       asin: input.asin ?? extractAsin(input.amazon_link),
       position,
+    };
+  }
+
+  function newComponentRow(buildId: number, input: ComponentInput, position: number, now: string): NewComponentRow {
+    return {
+      build_id: buildId,
+      ...componentColumns(input, position),
       price_source: input.price === null ? null : 'manual',
       price_updated_at: input.price === null ? null : now,
       created_at: now,
@@ -286,18 +292,7 @@ export function createBuildsService(deps: BuildsDeps) {
 
   /** Only the columns that changed, so unchanged components keep their timestamps and price metadata. */
   function componentChanges(existing: ComponentRow, input: ComponentInput, position: number, now: string): ComponentUpdate | null {
-    const asin = input.asin ?? extractAsin(input.amazon_link);
-    const next = {
-      type: input.type,
-      name: input.name,
-      brand: input.brand,
-      model: input.model,
-      specs: input.specs,
-      price_cents: input.price,
-      amazon_link: input.amazon_link,
-      asin,
-      position,
-    };
+    const next = componentColumns(input, position);
     const changes: ComponentUpdate = {};
     for (const [key, value] of Object.entries(next) as [keyof typeof next, string | number | null][]) {
       if (existing[key] !== value) (changes as Record<string, unknown>)[key] = value;
@@ -409,7 +404,17 @@ export function createBuildsService(deps: BuildsDeps) {
     return repo.getBuildStats(db);
   }
 
-  return { listPublished, getPublished, recordVisit, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats };
+  /**
+   * For the other modules that work on one build (price refresh, smart replacement): 404 when it does
+   * not exist, else the affiliate tag its links carry (its own, or the site's default).
+   */
+  async function requireBuild(id: number): Promise<{ affiliateTag: string }> {
+    const row = await repo.findBuildById(db, id);
+    if (!row) throw notFound(ADMIN_NOT_FOUND);
+    return { affiliateTag: row.affiliate_tag || deps.defaultAffiliateTag };
+  }
+
+  return { listPublished, getPublished, recordVisit, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats, requireBuild };
 }
 
 export type BuildsService = ReturnType<typeof createBuildsService>;

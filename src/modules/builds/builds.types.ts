@@ -1,33 +1,16 @@
-/** API shapes of builds (api-contract.md). Type-only module, safe to import from the UI. */
+/**
+ * API shapes of builds (api-contract.md), inferred from the response schemas in builds.schema.ts so the
+ * server that writes them and the admin client that parses them cannot drift apart. Type-only module.
+ */
+import type { z } from 'zod';
+import type * as schemas from './builds.schema';
 
-export interface BuildSummary {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  featured_image: string | null;
-  category: string | null;
-  budget: number | null;
-  views: number;
-  published_at: string | null;
-  total_price: number;
-  component_count: number;
-}
-
-export interface ComponentPublic {
-  id: number;
-  type: string;
-  name: string;
-  specs: string | null;
-  price: number | null;
-  amazon_link: string | null;
-  asin: string | null;
-  position: number;
-  is_replaced: 0 | 1;
-  replacement_reason: string | null;
-  price_updated_at: string | null;
-  availability: string | null;
-}
+export type BuildSummary = z.infer<typeof schemas.buildSummarySchema>;
+export type ComponentPublic = z.infer<typeof schemas.componentPublicSchema>;
+export type BuildAdminRow = z.infer<typeof schemas.buildAdminRowSchema>;
+export type ComponentAdmin = z.infer<typeof schemas.componentAdminSchema>;
+export type BuildAdmin = z.infer<typeof schemas.buildAdminSchema>;
+export type BuildStats = z.infer<typeof schemas.buildStatsSchema>;
 
 export interface CartExclusion {
   id: number;
@@ -35,6 +18,7 @@ export interface CartExclusion {
   reason: 'missing_asin' | 'unavailable';
 }
 
+/** The public page's build; read by server-rendered pages only, so it has no runtime schema. */
 export interface BuildPublic extends BuildSummary {
   content: string;
   content_html: string;
@@ -47,46 +31,4 @@ export interface BuildPublic extends BuildSummary {
   /** Date of the oldest price shown: the page must never claim prices are fresher than this. */
   prices_updated_at: string | null;
   components: ComponentPublic[];
-}
-
-export interface BuildAdminRow {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  category: string | null;
-  budget: number | null;
-  status: string;
-  views: number;
-  created_at: string;
-  updated_at: string;
-  published_at: string | null;
-}
-
-export interface ComponentAdmin extends ComponentPublic {
-  build_id: number;
-  brand: string | null;
-  model: string | null;
-  tier: string | null;
-  price_source: string | null;
-  availability_checked_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BuildAdmin extends BuildAdminRow {
-  content: string;
-  featured_image: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  affiliate_tag: string | null;
-  total_price: number;
-  components: ComponentAdmin[];
-}
-
-export interface BuildStats {
-  total: number;
-  published: number;
-  drafts: number;
-  totalViews: number;
 }

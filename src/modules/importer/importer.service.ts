@@ -9,20 +9,12 @@ import type { ItemLookup } from '../../integrations/amazon-creators';
 import { type Retailer, toRetailerAppError } from '../pricing/retailer';
 import { parseCartUrl } from './cart-url';
 import { guessComponentType } from './component-type';
+import type { ImportedComponent, ImportResponse } from './importer.schema';
 
-export interface ImportedComponent {
-  type: string;
-  name: string;
-  brand: string | null;
-  model: string | null;
-  price: number | null;
-  amazon_link: string;
-  asin: string;
-  specs: string | null;
-}
+export type { ImportedComponent };
 
 export function createImporterService(deps: { retailer: Retailer; config: Pick<AppConfig, 'defaultAffiliateTag'> }) {
-  async function importFromCart(cartUrl: unknown) {
+  async function importFromCart(cartUrl: unknown): Promise<ImportResponse> {
     const cart = parseCartUrl(typeof cartUrl === 'string' ? cartUrl : '');
     const tag = cart.associateTag ?? deps.config.defaultAffiliateTag;
     let lookups = new Map<string, ItemLookup>();

@@ -69,7 +69,3 @@ export function findLastRunLike(db: Db, jobPrefix: string) {
     .limit(1)
     .executeTakeFirst();
 }
-
-export function listRuns(db: Db, job: string) {
-  return db.selectFrom('job_runs').selectAll().where('job', '=', job).orderBy('started_at').orderBy('id').execute();
-}

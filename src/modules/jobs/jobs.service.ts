@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
-import { findLastRun, finishRun, insertRun, type RunCounts, releaseLease, tryAcquireLease } from './jobs.repository';
+import { findLastRun, findLastRunLike, finishRun, insertRun, type RunCounts, releaseLease, tryAcquireLease } from './jobs.repository';
 
 /** All price work shares one lease: it uses the same retailer quota and writes the same rows. */
 export const PRICE_WORK_LEASE = 'retailer-price-work';
@@ -78,7 +78,12 @@ export function createJobsService(deps: { db: Kysely<Database>; clock: Clock; in
     return run ? new Date(run.started_at) : null;
   }
 
-  return { runExclusive, lastSuccessStartedAt, instanceId };
+  /** The latest run, of any outcome, of the jobs whose name starts with `jobPrefix`. */
+  function lastRunOf(jobPrefix: string) {
+    return findLastRunLike(db, jobPrefix);
+  }
+
+  return { runExclusive, lastSuccessStartedAt, lastRunOf, instanceId };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

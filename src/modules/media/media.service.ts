@@ -14,6 +14,7 @@ import type { AppConfig } from '../../config/env';
 import { createRemoveBgClient, isRemoveBgError, type RemoveBgClient, type RemoveBgErrorKind } from '../../integrations/remove-bg';
 import { createLocalDirectoryStorage, isValidStorageKey, type ObjectStorage, type StoredObject } from '../../integrations/storage';
 import { IMAGE_MIME_TYPES, type ImageType, sniffImageType } from './image-type';
+import type { UploadedImage } from './media.schema';
 
 /** Public path of the stored files (GET /uploads/:file). */
 export const UPLOADS_PATH = '/uploads';
@@ -42,15 +43,6 @@ export const BACKGROUND_REMOVAL_ERROR_MESSAGE = 'Errore nella rimozione dello sf
 /** Stored file names: the only keys GET /uploads/:file will look up. */
 const STORED_FILE = /^[a-f0-9]{64}-\d{1,5}\.webp$/;
 const isStoredFileName = (name: string) => STORED_FILE.test(name) && isValidStorageKey(name);
-
-export interface UploadedImage {
-  /** The normalised original (the widest file). */
-  url: string;
-  width: number;
-  height: number;
-  /** Every stored width, narrowest first, the original included (a ready srcset). */
-  variants: { width: number; url: string }[];
-}
 
 export interface MediaServiceDeps {
   config: Pick<AppConfig, 'uploads' | 'removeBg'>;

@@ -5,17 +5,15 @@
  * mid-run keeps what was fully fetched and writes nothing else. Every observation goes to the history.
  */
 import type { Kysely } from 'kysely';
-import { notFound } from '../../common/errors';
 import { centsToEuro, euroToCents } from '../../common/money';
 import { PRICE_MAX_AGE_MS } from '../../common/price-freshness';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { creatorsApiSettingsMissing, type ItemLookup } from '../../integrations/amazon-creators';
-import { findBuildById } from '../builds/builds.repository';
-import { bumpBuildVersion, lockBuilds } from '../builds/builds.service';
+import { type BuildsService, bumpBuildVersion, lockBuilds } from '../builds/builds.service';
 import type { Clock } from '../clock';
+import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
-import { findLastRunLike } from '../jobs/jobs.repository';
 import type { JobsService } from '../jobs/jobs.service';
 import * as repo from './pricing.repository';
 import type { DatabaseRateQueue } from './rate-budget';
@@ -48,13 +46,12 @@ export interface RefreshOutcome {
   requests: number;
 }
 
-export interface PricingDeps {
-  db: Kysely<Database>;
-  clock: Clock;
+export interface PricingDeps extends DataDeps {
   config: Pick<AppConfig, 'amazon' | 'pricing'>;
   retailer: Retailer;
   /** The shared request budget the retailer draws from; null when the retailer is not configured. */
   retailerBudget?: DatabaseRateQueue | null;
+  builds: Pick<BuildsService, 'requireBuild'>;
   jobs: JobsService;
   events: ContentEvents;
 }
@@ -160,7 +157,7 @@ export function createPricingService(deps: PricingDeps) {
   /** POST /builds/{id}/update-prices */
   async function refreshBuild(buildId: number) {
     requireRetailer(deps.retailer, deps.config);
-    if (!(await findBuildById(db, buildId))) throw notFound('Build non trovata');
+    await deps.builds.requireBuild(buildId);
     const asins = await repo.listAsinsOfBuild(db, buildId);
     const outcome = await jobs.runExclusive(`prices-build-${buildId}`, 'manual', async () => {
       const result = await refreshAsins(asins);
@@ -172,7 +169,7 @@ export function createPricingService(deps: PricingDeps) {
 
   function isTierDue(tier: Tier): () => Promise<boolean> {
     return async () => {
-      const last = await findLastRunLike(db, `prices-tier-${tier}`);
+      const last = await jobs.lastRunOf(`prices-tier-${tier}`);
       if (!last) return true;
       return clock.now().getTime() - Date.parse(last.started_at) >= deps.config.pricing.refreshIntervalMs[tier];
     };
@@ -203,7 +200,7 @@ export function createPricingService(deps: PricingDeps) {
   async function stats() {
     const now = clock.now().getTime();
     const staleBefore = new Date(now - PRICE_MAX_AGE_MS).toISOString();
-    const lastRun = await findLastRunLike(db, 'prices-');
+    const lastRun = await jobs.lastRunOf('prices-');
     return {
       componentStats: withEveryTier(await repo.tierStats(db, staleBefore)),
       cacheStats: await repo.observationStats(db, staleBefore),

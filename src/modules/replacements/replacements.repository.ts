@@ -33,28 +33,19 @@ export async function insertComponent(db: Db, values: NewComponentRow): Promise<
   return row.id;
 }
 
-/** Open (not restored) records of these substitute components, newest first. */
+/** Open (not restored) records, newest first. */
+function selectOpen(db: Db) {
+  return db.selectFrom('replacements').selectAll().where('restored_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
+
+/** Open records of these substitute components, newest first. */
 export function findOpenByComponentIds(db: Db, componentIds: number[]): Promise<ReplacementRow[]> {
   if (componentIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('replacements')
-    .selectAll()
-    .where('component_id', 'in', componentIds)
-    .where('restored_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  return selectOpen(db).where('component_id', 'in', componentIds).execute();
 }
 
 export function findOpenByComponentId(db: Db, componentId: number): Promise<ReplacementRow | undefined> {
-  return db
-    .selectFrom('replacements')
-    .selectAll()
-    .where('component_id', '=', componentId)
-    .where('restored_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return selectOpen(db).where('component_id', '=', componentId).executeTakeFirst();
 }
 
 export async function insertReplacement(db: Db, values: NewReplacementRow): Promise<number> {

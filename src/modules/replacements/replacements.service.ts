@@ -13,15 +13,15 @@
 import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin, productUrl } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
+import { formatPrice } from '../../common/format';
 import { centsToEuro, euroToCents } from '../../common/money';
 import type { AppConfig, PricingConfig } from '../../config/env';
 import type { ComponentRow, Database } from '../../db/schema';
 import { type CreatorsClient, type FoundItem, type ItemLookup, MAX_ITEMS_PER_REQUEST } from '../../integrations/amazon-creators';
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { Alternative } from '../alternatives/alternatives.types';
-import { findBuildById } from '../builds/builds.repository';
-import { bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
-import type { Clock } from '../clock';
+import { type BuildsService, bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
+import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
 import { type Observation, storeObservations } from '../pricing/pricing.service';
@@ -37,18 +37,16 @@ import type {
 } from './replacements.types';
 
 export const REPLACEMENT_REASON = 'Prodotto originale non disponibile su Amazon';
-const BUILD_NOT_FOUND = 'Build non trovata';
 const REPLACEMENT_NOT_FOUND = 'Sostituzione non trovata';
 const ALREADY_RESTORED = 'Questa sostituzione è già stata ripristinata';
 const CHANGED_MEANWHILE = 'Il componente è stato modificato durante la sostituzione: riprova';
 const NO_ALTERNATIVES = 'Prodotto non disponibile su Amazon e nessuna alternativa configurata';
 
-export interface ReplacementsDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  config: Pick<AppConfig, 'amazon' | 'pricing' | 'defaultAffiliateTag'>;
+export interface ReplacementsDeps extends DataDeps {
+  config: Pick<AppConfig, 'amazon' | 'pricing'>;
   retailer: Retailer;
   alternatives: Pick<AlternativesService, 'listCandidatesFor'>;
+  builds: Pick<BuildsService, 'requireBuild'>;
   jobs: JobsService;
   events: ContentEvents;
 }
@@ -62,10 +60,6 @@ export function maxReplacementCents(
   const byPercent = Math.round((originalCents * band.replacementMaxIncreasePercent) / 100);
   const byEuro = Math.round(band.replacementMaxIncreaseEuro * 100);
   return originalCents + Math.min(byPercent, byEuro);
-}
-
-function formatEuro(cents: number): string {
-  return `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 }
 
 function priceCentsOf(lookup: ItemLookup | undefined): number | null {
@@ -144,7 +138,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
       return { alternative, item: lookup, priceCents };
     }
     if (overBand) {
-      return `Prodotto non disponibile su Amazon: le alternative disponibili superano la fascia di prezzo consentita (massimo ${formatEuro(limit!)})`;
+      return `Prodotto non disponibile su Amazon: le alternative disponibili superano la fascia di prezzo consentita (massimo ${formatPrice(centsToEuro(limit))})`;
     }
     if (withoutPrice) return 'Prodotto non disponibile su Amazon: le alternative disponibili non hanno un prezzo su Amazon';
     return 'Prodotto non disponibile su Amazon e nessuna alternativa disponibile';
@@ -222,9 +216,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
   }
 
   async function replaceInBuild(client: CreatorsClient, buildId: number): Promise<{ outcome: SmartReplacementOutcome; requests: number }> {
-    const build = await findBuildById(db, buildId);
-    if (!build) throw notFound(BUILD_NOT_FOUND);
-    const tag = build.affiliate_tag || deps.config.defaultAffiliateTag;
+    const { affiliateTag: tag } = await deps.builds.requireBuild(buildId);
     const components = await repo.listComponentsWithAsin(db, buildId);
     const openRecords = new Map<number, repo.ReplacementRow>();
     for (const record of await repo.findOpenByComponentIds(db, components.map((c) => c.id))) {
@@ -322,7 +314,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
    */
   async function runSmartReplacement(buildId: number, trigger: 'manual' | 'scheduled' = 'manual'): Promise<SmartReplacementOutcome | null> {
     const client = requireRetailer(deps.retailer, deps.config);
-    if (!(await findBuildById(db, buildId))) throw notFound(BUILD_NOT_FOUND);
+    await deps.builds.requireBuild(buildId);
     return jobs.runExclusive(`smart-replacement-${buildId}`, trigger, async () => {
       const { outcome, requests } = await replaceInBuild(client, buildId);
       const { summary } = outcome;

@@ -1,7 +1,6 @@
-/** Everything under /admin: the admin theme and the session, client-side (token in localStorage). */
+/** Everything under /admin: the admin theme. The session is checked by the protected shell (layout.tsx). */
 import { Outlet } from 'react-router';
 import { AdminThemeProvider } from '../../admin/admin-theme';
-import { AuthProvider } from '../../admin/auth-context';
 
 /** Read by the root layout: no public header/footer, admin theme script. */
 export const handle = { admin: true };
@@ -9,9 +8,7 @@ export const handle = { admin: true };
 export default function AdminRoot() {
   return (
     <AdminThemeProvider>
-      <AuthProvider>
-        <Outlet />
-      </AuthProvider>
+      <Outlet />
     </AdminThemeProvider>
   );
 }

@@ -1,13 +1,38 @@
 /** /admin/builds/new and /admin/builds/edit/:id (route ids admin-build-new, admin-build-edit). */
-import { BuildEditor } from '../../admin/build-editor/build-editor';
-import { adminMeta } from '../../admin/ui';
+import { editorAction } from '../../admin/builds/editor/editor-action';
+import { editorLoader } from '../../admin/builds/editor/editor-loader';
+import { BuildEditorScreen } from '../../admin/builds/editor/build-editor';
+import { EDITOR_MESSAGES } from '../../admin/builds/editor/messages';
+import { AdminSpinner, adminMeta } from '../../admin/ui';
 import { siteFromMatches } from '../../seo';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/build-editor';
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return adminMeta(params.id ? 'Modifica Build' : 'Nuova Build', siteFromMatches(matches).siteName);
 }
 
-export default function AdminBuildEditor({ params }: Route.ComponentProps) {
-  return <BuildEditor routeId={params.id} />;
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return editorLoader(params.id, request.signal);
+}
+
+export function HydrateFallback() {
+  return <AdminSpinner label={EDITOR_MESSAGES.loading} />;
+}
+
+export function clientAction({ params, request }: Route.ClientActionArgs) {
+  return editorAction(request, params.id);
+}
+
+/**
+ * The editor's own writes answer with what changed (the saved build, the merged components), so they do
+ * not read the build again; a read now would also replace a form the author is typing in. A navigation to
+ * the editor (another build, or this one from a link) does read it.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export default function AdminBuildEditor({ loaderData }: Route.ComponentProps) {
+  return <BuildEditorScreen data={loaderData} />;
 }

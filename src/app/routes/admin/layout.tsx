@@ -1,12 +1,33 @@
-/** Protected admin shell (spec section 2): sidebar, username, theme toggle, logout, link to the site. */
-import { useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+/**
+ * Protected admin shell (spec section 2): sidebar, username, theme toggle, logout, link to the site.
+ * Its clientLoader verifies the session before any screen renders (spinner meanwhile); while a screen's
+ * own loader runs, the shell shows the router's pending state instead of the previous screen's data.
+ */
+import { useState } from 'react';
+import { Form, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { paths } from '../../../common/paths';
 import { AdminThemeToggle } from '../../admin/admin-theme';
-import { useAuth } from '../../admin/auth-context';
+import { userOrLogin } from '../../admin/session';
 import { AdminSpinner } from '../../admin/ui';
 import { CloseIcon, CpuIcon, MenuIcon } from '../../components/icons';
 import type { loader as rootLoader } from '../../root';
+import type { Route } from './+types/layout';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return userOrLogin(request.signal);
+}
+
+/**
+ * Verified once per entry into the admin: every API call re-checks the token anyway (a 401 anywhere goes
+ * to the login page), so moving between screens or saving does not call /auth/verify again.
+ */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function HydrateFallback() {
+  return <AdminSpinner label="Verifica della sessione..." />;
+}
 
 const NAV = [
   { to: paths.admin.home(), label: 'Dashboard', end: true },
@@ -21,16 +42,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-violet-700 text-white' : 'text-slate-800 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
 
-export default function AdminLayout() {
-  const { status, user, logout } = useAuth();
+export default function AdminLayout({ loaderData: { user } }: Route.ComponentProps) {
   const location = useLocation();
+  const navigation = useNavigation();
   const siteName = useRouteLoaderData<typeof rootLoader>('root')?.siteName ?? 'Build PC';
-  const [open, setOpen] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
-  useEffect(() => setOpen(false), [location.key]);
-
-  if (status === 'loading') return <AdminSpinner label="Verifica della sessione..." />;
-  if (status === 'anonymous') return <Navigate to={paths.admin.login()} replace />;
+  // The mobile menu closes on every navigation: it remembers the location it was opened at.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const loggingOut = navigation.formAction === paths.admin.logout();
+  // Going to another screen: its loader is running, so the old screen's data must not stay on show.
+  const switchingScreen = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
 
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900 lg:flex dark:bg-slate-950 dark:text-slate-100" data-testid="admin-shell">
@@ -40,7 +61,7 @@ export default function AdminLayout() {
         </span>
         <button
           type="button"
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpenAt(open ? null : location.key)}
           aria-expanded={open}
           aria-controls="admin-sidebar"
           aria-label={open ? 'Chiudi il menu' : 'Apri il menu'}
@@ -71,7 +92,7 @@ export default function AdminLayout() {
         </nav>
         <div className="mt-auto space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Accesso come <strong data-testid="admin-username">{user?.username}</strong>
+            Accesso come <strong data-testid="admin-username">{user.username}</strong>
           </p>
           <div className="flex items-center gap-2">
             <AdminThemeToggle withLabel />
@@ -79,21 +100,19 @@ export default function AdminLayout() {
           <a href={paths.home()} className="flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-violet-500 dark:text-slate-200 dark:hover:bg-slate-800">
             Visualizza Sito
           </a>
-          <button
-            type="button"
-            disabled={loggingOut}
-            onClick={() => {
-              setLoggingOut(true);
-              void logout();
-            }}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-left font-medium hover:border-red-500 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-violet-500 disabled:opacity-60 dark:border-slate-600 dark:hover:text-red-300"
-          >
-            Esci
-          </button>
+          <Form method="post" action={paths.admin.logout()}>
+            <button
+              type="submit"
+              disabled={loggingOut}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-left font-medium hover:border-red-500 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-violet-500 disabled:opacity-60 dark:border-slate-600 dark:hover:text-red-300"
+            >
+              Esci
+            </button>
+          </Form>
         </div>
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-        <Outlet />
+        {switchingScreen ? <AdminSpinner label="Caricamento..." /> : <Outlet />}
       </main>
     </div>
   );

@@ -1,10 +1,10 @@
-/** /admin/login: '{site} CMS' sign-in form (spec sections 2, 5 and 8). */
-import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate, useRouteLoaderData } from 'react-router';
+/** /admin/login: '{site} CMS' sign-in form (spec sections 2, 5 and 8), submitted through the route's clientAction. */
+import { Form, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import { paths } from '../../../common/paths';
-import { errorMessage } from '../../admin/api-client';
+import { authApi, errorMessage, setToken } from '../../admin/api';
 import { AdminThemeToggle } from '../../admin/admin-theme';
-import { useAuth } from '../../admin/auth-context';
+import { formText } from '../../admin/form-data';
+import { currentUser } from '../../admin/session';
 import { AdminSpinner, adminMeta, buttonClass, inputClass, Notice } from '../../admin/ui';
 import { siteFromMatches } from '../../seo';
 import type { loader as rootLoader } from '../../root';
@@ -19,35 +19,38 @@ const LOGIN_MESSAGES = {
   failed: 'Errore durante il login',
 } as const;
 
-export default function AdminLogin() {
+/** Already signed in (a token the server still accepts): straight to the dashboard. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return (await currentUser(request.signal)) ? redirect(paths.admin.home()) : null;
+}
+
+export function HydrateFallback() {
+  return <AdminSpinner label="Verifica della sessione..." />;
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const username = formText(form, 'username').trim();
+  const password = formText(form, 'password');
+  // Checked here, before any request: the spec wants the message without a round trip.
+  if (!username || !password) return { error: LOGIN_MESSAGES.required };
+  try {
+    const { token } = await authApi.login(username, password, request.signal);
+    setToken(token);
+  } catch (error) {
+    return { error: errorMessage(error, LOGIN_MESSAGES.failed) };
+  }
+  return redirect(paths.admin.home());
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof rootLoader>('root');
   const siteName = site?.siteName ?? 'Build PC';
-  const { status, login } = useAuth();
-  const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  if (status === 'loading') return <AdminSpinner label="Verifica della sessione..." />;
-  if (status === 'authenticated' && !submitting) return <Navigate to={paths.admin.home()} replace />;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      setError(LOGIN_MESSAGES.required);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      await login(username.trim(), password);
-      navigate(paths.admin.home(), { replace: true });
-    } catch (caught) {
-      setError(errorMessage(caught, LOGIN_MESSAGES.failed));
-      setSubmitting(false);
-    }
-  }
+  const navigation = useNavigation();
+  // Pending from the click until the dashboard has loaded (the redirect keeps the form busy).
+  const submitting = navigation.formAction === paths.admin.login() || (navigation.state === 'loading' && navigation.location.pathname === paths.admin.home());
+  // A new attempt starts without the previous attempt's message (actionData stays until the new answer).
+  const error = submitting ? null : (actionData?.error ?? null);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12 dark:bg-slate-950">
@@ -57,7 +60,7 @@ export default function AdminLogin() {
           <AdminThemeToggle />
         </div>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Accedi per gestire le build.</p>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? 'login-error' : undefined} data-testid="login-form">
+        <Form method="post" noValidate className="mt-6 space-y-4" aria-describedby={error ? 'login-error' : undefined} data-testid="login-form">
           {error && (
             <div id="login-error">
               <Notice tone="error" testId="login-error">
@@ -74,8 +77,6 @@ export default function AdminLogin() {
               name="username"
               autoComplete="username"
               aria-required="true"
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
               className={inputClass}
             />
           </div>
@@ -89,15 +90,13 @@ export default function AdminLogin() {
               type="password"
               autoComplete="current-password"
               aria-required="true"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
               className={inputClass}
             />
           </div>
           <button type="submit" disabled={submitting} className={`${buttonClass} w-full`}>
             {submitting ? 'Accesso in corso...' : 'Accedi'}
           </button>
-        </form>
+        </Form>
       </div>
     </main>
   );

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run build`: the React Router build (build/client, build/server/index.js) plus the server bundle
+// (scripts/build-server.mjs), then a stamp, build/.inputs-sha256, holding a hash of everything the build
+// reads. `npm run build:if-stale` (run by `npm start`, the smoke tests and the browser tests) builds only
+// when build/ is missing or the stamp differs from the inputs as they are now.
+//
+// Why a stamp rather than a flag that CI sets: CI runs `npm test` (smoke tests) and then
+// `npm run test:e2e`, and a developer runs them in any order between edits. A flag ("reuse build/")
+// would be right in CI and stale for a developer who edited a page since; the hash is right in both
+// cases, and costs ~50 ms to compute. The stamp is removed before building and written only after a
+// build that succeeded, so an interrupted or failed build is never taken for a fresh one.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const STAMP = join(ROOT, 'build', '.inputs-sha256');
+/** What the build produces; a stamp without them (build/ partly deleted) is not trusted. */
+const OUTPUTS = ['build/server/main.js', 'build/server/index.js', 'build/client/assets'];
+/** Directories the build reads, whole (tests under src/ are never bundled, so editing one rebuilds nothing). */
+const INPUT_DIRS = ['src', 'public'];
+/** Single files the build reads: the build's own configuration and scripts, the dependencies' versions, Vite's .env files. */
+const INPUT_FILES = [
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+  'scripts/build.mjs',
+  'scripts/build-server.mjs',
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+];
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** sha256 over every input's path and bytes, the Node runtime, and the VITE_* variables Vite would inline. */
+function inputsHash() {
+  const hash = createHash('sha256');
+  hash.update(`${process.version} ${process.platform} ${process.arch}\n`);
+  for (const [name, value] of Object.entries(process.env).filter(([key]) => key.startsWith('VITE_')).sort()) hash.update(`env ${name}=${value}\n`);
+  const files = [...INPUT_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir))), ...INPUT_FILES.map((file) => join(ROOT, file)).filter((file) => existsSync(file))];
+  for (const file of files.sort()) {
+    hash.update(`file ${relative(ROOT, file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+function isFresh(hash) {
+  if (!existsSync(STAMP) || !OUTPUTS.every((output) => existsSync(join(ROOT, output)))) return false;
+  return readFileSync(STAMP, 'utf8').trim() === hash;
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const hash = inputsHash();
+if (process.argv.includes('--if-stale') && isFresh(hash)) {
+  console.log('build/ è già aggiornata (stessi sorgenti, configurazione e dipendenze): nessuna nuova build.');
+  process.exit(0);
+}
+rmSync(STAMP, { force: true });
+run(join(ROOT, 'node_modules', '.bin', 'react-router'), ['build']);
+run(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs')]);
+writeFileSync(STAMP, `${hash}\n`);

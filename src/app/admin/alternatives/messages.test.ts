@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { categoryDeletedMessage, groupAddedMessage, priorityChangedMessage } from './messages';
+
+describe('alternatives messages', () => {
+  it('words the counts and names as the spec has them', () => {
+    expect(groupAddedMessage(2)).toBe('Gruppo aggiunto con successo! 2 alternative aggiunte.');
+    expect(priorityChangedMessage('Bravo 650W', 2)).toBe('Priorità di "Bravo 650W" impostata a 2.');
+    expect(categoryDeletedMessage('Case')).toBe('Categoria "Case" eliminata.');
+  });
+});

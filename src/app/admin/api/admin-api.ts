@@ -1,0 +1,119 @@
+/**
+ * The admin API: one function per endpoint (api-contract.md). Request bodies are typed with the input of
+ * the server's own zod schemas; every answer is parsed with the response schema exported by the server
+ * module that owns the endpoint. Pass the loader's or action's `signal` so an abandoned navigation
+ * cancels its calls.
+ */
+import type { z } from 'zod';
+import { okResponseSchema } from '../../../common/api-responses';
+import {
+  alternativeListResponseSchema,
+  alternativeResponseSchema,
+  categoryDetailResponseSchema,
+  type categoryInputSchema,
+  categoryListResponseSchema,
+  categoryResponseSchema,
+} from '../../../modules/alternatives/alternatives.schema';
+import { changePasswordResponseSchema, loginResponseSchema, verifyResponseSchema } from '../../../modules/auth/auth.schema';
+import {
+  adminBuildListResponseSchema,
+  adminBuildResponseSchema,
+  type buildInputSchema,
+  buildStatsResponseSchema,
+  type buildUpdateSchema,
+} from '../../../modules/builds/builds.schema';
+import { importResponseSchema } from '../../../modules/importer/importer.schema';
+import { uploadedImageSchema } from '../../../modules/media/media.schema';
+import {
+  assignTiersResponseSchema,
+  buildPriceRefreshResponseSchema,
+  priceStatsResponseSchema,
+  tierPriceRefreshResponseSchema,
+} from '../../../modules/pricing/pricing.schema';
+import { replacementListResponseSchema, restoreOutcomeSchema, smartReplacementOutcomeSchema } from '../../../modules/replacements/replacements.schema';
+import { apiPaths } from './api-paths';
+import { imageForm, requestBlob, requestJson } from './http';
+
+type Signal = AbortSignal | undefined;
+
+export type BuildInputBody = z.input<typeof buildInputSchema>;
+export type BuildUpdateBody = z.input<typeof buildUpdateSchema>;
+export type CategoryInputBody = z.input<typeof categoryInputSchema>;
+
+/** The camelCase alternative body the admin sends (create, edit and priority change alike). */
+export interface AlternativeBody {
+  alternativeAsin: string;
+  alternativeName: string;
+  alternativePrice: number | null;
+  priority: number;
+}
+
+export const authApi = {
+  /** A wrong password is an answer here (401 thrown as ApiError), not an expired session. */
+  login: (username: string, password: string, signal?: Signal) =>
+    requestJson(apiPaths.auth.login(), loginResponseSchema, { method: 'POST', body: { username, password }, signal, on401: 'error' }),
+  /** Checks the stored token; a 401 is thrown as an ApiError for the caller to decide (session.ts). */
+  verifySession: (signal?: Signal) => requestJson(apiPaths.auth.verify(), verifyResponseSchema, { signal, on401: 'error' }),
+  /** The token goes whatever the answer: a 401 here means it was already gone. */
+  logout: (signal?: Signal) => requestJson(apiPaths.auth.logout(), okResponseSchema, { method: 'POST', signal, on401: 'error' }),
+  logoutEverywhere: (signal?: Signal) => requestJson(apiPaths.auth.logoutAll(), okResponseSchema, { method: 'POST', signal }),
+  changePassword: (currentPassword: string, newPassword: string, signal?: Signal) =>
+    requestJson(apiPaths.auth.changePassword(), changePasswordResponseSchema, { method: 'POST', body: { currentPassword, newPassword }, signal }),
+};
+
+export const buildsApi = {
+  stats: async (signal?: Signal) => (await requestJson(apiPaths.stats(), buildStatsResponseSchema, { signal })).stats,
+  list: async (signal?: Signal) => (await requestJson(apiPaths.builds(), adminBuildListResponseSchema, { signal })).builds,
+  get: async (buildId: number, signal?: Signal) => (await requestJson(apiPaths.build(buildId), adminBuildResponseSchema, { signal })).build,
+  create: async (body: BuildInputBody, signal?: Signal) =>
+    (await requestJson(apiPaths.builds(), adminBuildResponseSchema, { method: 'POST', body, signal })).build,
+  /** Conditional when `body.updated_at` is the version the editor read: 409 CONFLICT if the build changed since. */
+  update: async (buildId: number, body: BuildUpdateBody, signal?: Signal) =>
+    (await requestJson(apiPaths.build(buildId), adminBuildResponseSchema, { method: 'PUT', body, signal })).build,
+  remove: (buildId: number, signal?: Signal) => requestJson(apiPaths.build(buildId), okResponseSchema, { method: 'DELETE', signal }),
+};
+
+export const pricingApi = {
+  stats: (signal?: Signal) => requestJson(apiPaths.priceStats(), priceStatsResponseSchema, { signal }),
+  refreshTier: (tier: 'A' | 'B', signal?: Signal) => requestJson(apiPaths.tierPriceRefresh(tier), tierPriceRefreshResponseSchema, { method: 'POST', signal }),
+  assignTiers: async (signal?: Signal) => (await requestJson(apiPaths.assignTiers(), assignTiersResponseSchema, { method: 'POST', signal })).assigned,
+  refreshBuild: (buildId: number, signal?: Signal) =>
+    requestJson(apiPaths.buildPriceRefresh(buildId), buildPriceRefreshResponseSchema, { method: 'POST', signal }),
+  importCart: (cartUrl: string, signal?: Signal) => requestJson(apiPaths.importCart(), importResponseSchema, { method: 'POST', body: { cartUrl }, signal }),
+};
+
+export const replacementsApi = {
+  list: async (signal?: Signal) => (await requestJson(apiPaths.replacements(), replacementListResponseSchema, { signal })).replacements,
+  restore: (recordId: number, signal?: Signal) => requestJson(apiPaths.restoreReplacement(recordId), restoreOutcomeSchema, { method: 'POST', signal }),
+  smartReplacement: (buildId: number, signal?: Signal) =>
+    requestJson(apiPaths.buildSmartReplacement(buildId), smartReplacementOutcomeSchema, { method: 'POST', signal }),
+};
+
+export const alternativesApi = {
+  listCategories: async (signal?: Signal) => (await requestJson(apiPaths.categories(), categoryListResponseSchema, { signal })).categories,
+  getCategory: async (categoryId: number, signal?: Signal) => (await requestJson(apiPaths.category(categoryId), categoryDetailResponseSchema, { signal })).category,
+  createCategory: async (body: CategoryInputBody, signal?: Signal) =>
+    (await requestJson(apiPaths.categories(), categoryResponseSchema, { method: 'POST', body, signal })).category,
+  updateCategory: async (categoryId: number, body: CategoryInputBody, signal?: Signal) =>
+    (await requestJson(apiPaths.category(categoryId), categoryResponseSchema, { method: 'PUT', body, signal })).category,
+  deleteCategory: (categoryId: number, signal?: Signal) => requestJson(apiPaths.category(categoryId), okResponseSchema, { method: 'DELETE', signal }),
+  listCategoryMembers: async (categoryId: number, signal?: Signal) =>
+    (await requestJson(apiPaths.categoryAlternatives(categoryId), alternativeListResponseSchema, { signal })).alternatives,
+  addToCategory: async (categoryId: number, body: AlternativeBody, signal?: Signal) =>
+    (await requestJson(apiPaths.categoryAlternatives(categoryId), alternativeResponseSchema, { method: 'POST', body, signal })).alternative,
+  listForProduct: async (asin: string, signal?: Signal) =>
+    (await requestJson(apiPaths.alternativesOf(asin), alternativeListResponseSchema, { signal })).alternatives,
+  addForProduct: async (originalAsin: string, body: AlternativeBody, signal?: Signal) =>
+    (await requestJson(apiPaths.productAlternatives(), alternativeResponseSchema, { method: 'POST', body: { originalAsin, ...body }, signal })).alternative,
+  update: async (alternativeId: number, body: AlternativeBody, signal?: Signal) =>
+    (await requestJson(apiPaths.alternative(alternativeId), alternativeResponseSchema, { method: 'PUT', body, signal })).alternative,
+  remove: (alternativeId: number, signal?: Signal) => requestJson(apiPaths.alternative(alternativeId), okResponseSchema, { method: 'DELETE', signal }),
+};
+
+export const mediaApi = {
+  upload: (image: Blob, filename: string, signal?: Signal) =>
+    requestJson(apiPaths.upload(), uploadedImageSchema, { method: 'POST', body: imageForm(image, filename), signal }),
+  /** The image without its background, as a PNG. */
+  removeBackground: (image: Blob, filename: string, signal?: Signal) =>
+    requestBlob(apiPaths.removeBackground(), { method: 'POST', body: imageForm(image, filename), signal }),
+};

@@ -1,0 +1,38 @@
+/** The build editor's Italian texts (spec sections 2, 5 and 8; decision 006 for the conflict), in one place. */
+import { formatDateTime } from '../../../../common/format';
+
+export const EDITOR_MESSAGES = {
+  loading: 'Caricamento della build...',
+  loadFailed: 'Errore nel caricamento della build',
+  notFound: 'Build non trovata',
+  saveFailed: 'Errore nel salvataggio della build',
+  created: 'Build creata con successo!',
+  updated: 'Build aggiornata con successo!',
+  invalid: 'Correggi i campi evidenziati prima di salvare.',
+  draftFound: (savedAt: string) => `È presente una bozza non salvata di questa build del ${formatDateTime(savedAt)}.`,
+  draftOutdated: 'La build è stata modificata dopo il salvataggio della bozza.',
+  conflict: "La build è stata modificata altrove dopo che l'hai aperta. Ricarica per vedere la versione attuale.",
+  reloaded: "Questa è la versione attuale della build. Le tue modifiche sono nella bozza: riprendile con 'Ripristina bozza'.",
+  reloadFailed: 'Impossibile caricare la versione attuale della build',
+  changedAgain: 'La build è stata modificata di nuovo nel frattempo: scegli ancora.',
+} as const;
+
+export const RETAILER_MESSAGES = {
+  smartNeedsSave: 'Devi salvare la build prima di applicare la sostituzione intelligente',
+  pricesNeedSave: 'Devi salvare la build prima di aggiornare i prezzi',
+  smartDone: 'Sostituzione intelligente completata!',
+  pricesDone: 'Aggiornamento prezzi completato!',
+  smartFailed: 'Errore nella sostituzione intelligente',
+  pricesFailed: "Errore nell'aggiornamento dei prezzi",
+  importFailed: "Errore nell'importazione da Amazon",
+  imported: (count: number) => `Importati ${count} componenti con successo!`,
+  tagApplied: (tag: string) => `Tag affiliato impostato: ${tag}`,
+  tagKept: (tag: string) => `Tag affiliato del carrello (${tag}) non applicato: la build ne ha già uno.`,
+  reloadFailed: 'Impossibile rileggere la build dopo la modifica: ricarica la pagina prima di salvare, per non annullare le modifiche del server.',
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  imageFailed: "Errore nel caricamento dell'immagine",
+  coverFailed: 'Errore nel caricamento della thumbnail',
+  backgroundRemovalFailed: 'Errore nella rimozione dello sfondo. Verifica la chiave API e riprova.',
+} as const;

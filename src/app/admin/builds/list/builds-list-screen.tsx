@@ -1,0 +1,201 @@
+/** /admin/builds: every build with search, status filter and actions (spec sections 2, 4 and 8). */
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link, useFetcher, useRevalidator } from 'react-router';
+import { formatCount } from '../../../../common/format';
+import { paths } from '../../../../common/paths';
+import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
+import { formId } from '../../form-data';
+import { AdminSpinner, buttonClass, cardClass, inputClass, Notice } from '../../ui';
+import { BuildRow, stickyTitleClass } from './build-row';
+import { type BuildListData, type DeleteOutcome, type deleteBuildAction, LOAD_ERROR } from './builds-list-data';
+import { type BuildListFilters, filterBuilds, isStatusFilter, type StatusFilter } from './filters';
+import { useUrlFilters } from './use-url-filters';
+
+const DELETE_CONFIRM = (title: string) => `Sei sicuro di voler eliminare "${title}"?`;
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'Tutti' },
+  { value: 'published', label: 'Pubblicato' },
+  { value: 'draft', label: 'Bozza' },
+];
+
+export function BuildsListScreen({ data }: { data: BuildListData }) {
+  const revalidator = useRevalidator();
+  const fetcher = useFetcher<typeof deleteBuildAction>();
+  const [dismissed, setDismissed] = useState<DeleteOutcome | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const tableRegionRef = useRef<HTMLDivElement>(null);
+
+  const deletingId = fetcher.state === 'submitting' && fetcher.formData ? formId(fetcher.formData, 'id') : null;
+  // From the answer on: the notice, and the deleted row gone at once (the reload of the list confirms it).
+  const outcome = fetcher.state !== 'submitting' ? (fetcher.data ?? null) : null;
+  const notice = outcome !== dismissed ? outcome : null;
+  const deletedId = outcome?.deleted ? outcome.id : null;
+
+  // The focused 'Elimina' is gone with its row: keep keyboard users in the list.
+  useEffect(() => {
+    if (deletedId !== null) (tableRegionRef.current ?? headingRef.current)?.focus();
+  }, [deletedId]);
+
+  function deleteBuild(build: BuildAdminRow) {
+    if (!window.confirm(DELETE_CONFIRM(build.title))) return;
+    void fetcher.submit({ intent: 'delete', id: build.id, title: build.title }, { method: 'post' });
+  }
+
+  const builds = data.builds?.filter((build) => build.id !== deletedId) ?? null;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+          Build
+        </h1>
+        <Link to={paths.admin.newBuild()} className={buttonClass}>
+          Nuova Build
+        </Link>
+      </div>
+
+      {notice && (
+        <Notice tone={notice.deleted ? 'success' : 'error'} onDismiss={() => setDismissed(notice)} testId="builds-notice">
+          {notice.text}
+        </Notice>
+      )}
+
+      {revalidator.state === 'loading' && builds === null ? (
+        <AdminSpinner label="Caricamento build..." />
+      ) : builds === null ? (
+        <Notice tone="error" testId="builds-load-error">
+          <p>{LOAD_ERROR}</p>
+          <button type="button" onClick={() => void revalidator.revalidate()} className="mt-2 font-semibold underline focus-visible:outline-2 focus-visible:outline-current">
+            Riprova
+          </button>
+        </Notice>
+      ) : builds.length === 0 ? (
+        <div className={cardClass} data-testid="builds-empty">
+          <p className="text-slate-700 dark:text-slate-300">Non hai ancora creato nessuna build: inizia dalla prima guida!</p>
+          <Link to={paths.admin.newBuild()} className={`${buttonClass} mt-4`}>
+            Nuova Build
+          </Link>
+        </div>
+      ) : (
+        <FilteredBuilds
+          builds={builds}
+          deletingId={deletingId}
+          canDelete={fetcher.state === 'idle'}
+          tableRegionRef={tableRegionRef}
+          onDelete={deleteBuild}
+        />
+      )}
+    </div>
+  );
+}
+
+function FilteredBuilds({
+  builds,
+  deletingId,
+  canDelete,
+  tableRegionRef,
+  onDelete,
+}: {
+  builds: BuildAdminRow[];
+  deletingId: number | null;
+  canDelete: boolean;
+  tableRegionRef: RefObject<HTMLDivElement | null>;
+  onDelete: (build: BuildAdminRow) => void;
+}) {
+  const [filters, setFilters] = useUrlFilters();
+  const shown = filterBuilds(builds, filters);
+  const captionId = useId();
+
+  return (
+    <>
+      <FilterForm filters={filters} onChange={setFilters} />
+
+      <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="builds-count">
+        {shown.length === builds.length ? `${formatCount(builds.length)} build` : `${formatCount(shown.length)} di ${formatCount(builds.length)} build`}
+      </p>
+
+      {shown.length === 0 ? (
+        <p className={`${cardClass} text-slate-700 dark:text-slate-300`} data-testid="builds-no-match">
+          Nessuna build corrisponde alla ricerca.
+        </p>
+      ) : (
+        // Wide table in its own focusable scroll area: at phone width it scrolls sideways, the page does not.
+        <div
+          ref={tableRegionRef}
+          role="region"
+          aria-labelledby={captionId}
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-800 dark:bg-slate-900"
+          data-testid="builds-table-region"
+        >
+          <table className="w-full min-w-[60rem] text-left text-sm" data-testid="builds-table">
+            <caption id={captionId} className="sr-only">
+              Elenco delle build
+            </caption>
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              <tr>
+                <th scope="col" className={`${stickyTitleClass} bg-slate-50 dark:bg-slate-800`}>
+                  Titolo
+                </th>
+                {['Categoria', 'Budget', 'Stato', 'Visualizzazioni', 'Creata il', 'Azioni'].map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {shown.map((build) => (
+                <BuildRow key={build.id} build={build} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function FilterForm({ filters, onChange }: { filters: BuildListFilters; onChange: (next: BuildListFilters) => void }) {
+  const searchId = useId();
+  const statusId = useId();
+  return (
+    <form role="search" aria-label="Filtra le build" className="grid gap-4 sm:grid-cols-[1fr_auto]" onSubmit={(event) => event.preventDefault()}>
+      <div>
+        <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
+          Cerca
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={filters.q}
+          onChange={(event) => onChange({ ...filters, q: event.target.value })}
+          placeholder="Titolo o descrizione"
+          autoComplete="off"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
+          Stato
+        </label>
+        <select
+          id={statusId}
+          value={filters.status}
+          onChange={(event) => {
+            const status = event.target.value;
+            if (isStatusFilter(status)) onChange({ ...filters, status });
+          }}
+          className={inputClass}
+        >
+          {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

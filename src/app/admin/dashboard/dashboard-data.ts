@@ -1,0 +1,82 @@
+/**
+ * What the dashboard reads (stats, the 5 most recent builds, price statistics) and its price actions
+ * (tier A/B refresh, automatic tier assignment). Each part of the page fails on its own: the others still show.
+ */
+import { formatCount } from '../../../common/format';
+import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
+import type { PriceStats } from '../../../modules/pricing/pricing.schema';
+import { attempt, buildsApi, errorMessage, pricingApi } from '../api';
+import { formText } from '../form-data';
+import { refreshSummaryLines } from '../pricing/refresh-summary';
+
+/** Spec section 9: the dashboard lists 5 recent builds. */
+export const RECENT_COUNT = 5;
+
+/** A part of the dashboard: its data, or the text of why it could not be loaded. */
+export type Part<T> = { ok: true; data: T } | { ok: false; error: string };
+
+export interface DashboardData {
+  stats: Part<BuildStats>;
+  recent: Part<BuildAdminRow[]>;
+  prices: Part<PriceStats>;
+}
+
+async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
+  const result = await attempt(call);
+  return result.ok ? result : { ok: false, error: errorMessage(result.error, fallback) };
+}
+
+export async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
+  const [stats, recent, prices] = await Promise.all([
+    part(buildsApi.stats(signal), 'Errore nel caricamento delle statistiche'),
+    part(
+      buildsApi.list(signal).then((builds) => builds.slice(0, RECENT_COUNT)),
+      'Errore nel caricamento delle build',
+    ),
+    part(pricingApi.stats(signal), 'Errore nel caricamento delle statistiche dei prezzi'),
+  ]);
+  return { stats, recent, prices };
+}
+
+export const PRICE_INTENTS = ['tier-A', 'tier-B', 'assign-tiers'] as const;
+export type PriceIntent = (typeof PRICE_INTENTS)[number];
+
+function isPriceIntent(value: string): value is PriceIntent {
+  return (PRICE_INTENTS as readonly string[]).includes(value);
+}
+
+export interface PriceNotice {
+  tone: 'success' | 'error';
+  title: string;
+  lines?: string[];
+}
+
+async function refreshTier(tier: 'A' | 'B', signal: AbortSignal): Promise<PriceNotice> {
+  const result = await attempt(pricingApi.refreshTier(tier, signal));
+  if (!result.ok) return { tone: 'error', title: errorMessage(result.error, "Errore nell'aggiornamento dei prezzi") };
+  const { summary } = result.data;
+  return {
+    tone: 'success',
+    title: 'Aggiornamento prezzi completato!',
+    lines: refreshSummaryLines(summary),
+  };
+}
+
+async function assignTiers(signal: AbortSignal): Promise<PriceNotice> {
+  const result = await attempt(pricingApi.assignTiers(signal));
+  if (!result.ok) return { tone: 'error', title: errorMessage(result.error, "Errore nell'assegnazione automatica dei tier") };
+  return { tone: 'success', title: `Tier assegnati automaticamente: ${formatCount(result.data)} componenti aggiornati.` };
+}
+
+/** The dashboard's route action: one of the price buttons, named by the form's `intent`. */
+export async function priceAction(request: Request): Promise<PriceNotice> {
+  const intent = formText(await request.formData(), 'intent');
+  if (!isPriceIntent(intent)) return { tone: 'error', title: 'Azione non valida' };
+  if (intent === 'assign-tiers') return assignTiers(request.signal);
+  return refreshTier(intent === 'tier-A' ? 'A' : 'B', request.signal);
+}
+
+/** After a failed price action nothing changed on the server: the page keeps what it shows. */
+export function priceActionFailed(actionResult: unknown): boolean {
+  return typeof actionResult === 'object' && actionResult !== null && 'tone' in actionResult && actionResult.tone === 'error';
+}

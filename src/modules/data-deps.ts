@@ -1,0 +1,10 @@
+/** What every service that reads or writes data is built with. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from './clock';
+
+export interface DataDeps {
+  db: Kysely<Database>;
+  /** The time rows are stamped with, injected so tests need not wait. */
+  clock: Clock;
+}

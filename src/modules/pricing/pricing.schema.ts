@@ -1,0 +1,72 @@
+/** Response shapes of the pricing endpoints (api-contract.md, "Admin: pricing and availability"). */
+import { z } from 'zod';
+
+export const tierSchema = z.enum(['A', 'B', 'C']);
+
+export const asinResultSchema = z.object({
+  asin: z.string(),
+  success: z.boolean(),
+  price: z.number().nullable(),
+  availability: z.string().nullable(),
+  status: z.enum(['updated', 'unchanged', 'unavailable', 'failed']),
+  error: z.string().optional(),
+});
+
+export const refreshSummarySchema = z.object({
+  total: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  unavailable: z.number(),
+  failed: z.number(),
+});
+
+/** POST /api/admin/builds/{id}/update-prices. */
+export const buildPriceRefreshResponseSchema = z.object({ results: z.array(asinResultSchema), summary: refreshSummarySchema });
+
+/** POST /api/admin/prices/update-tier/{A|B}. */
+export const tierPriceRefreshResponseSchema = buildPriceRefreshResponseSchema.extend({ message: z.string() });
+
+/** POST /api/admin/components/assign-tiers. */
+export const assignTiersResponseSchema = z.object({ assigned: z.number() });
+
+export const tierStatSchema = z.object({
+  tier: z.string().nullable(),
+  total: z.number(),
+  with_asin: z.number(),
+  with_price: z.number(),
+  stale: z.number(),
+});
+
+export const priceRunSchema = z.object({
+  job: z.string(),
+  trigger: z.string(),
+  status: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  total: z.number(),
+  updated: z.number(),
+  unavailable: z.number(),
+  failed: z.number(),
+  requests: z.number(),
+  error: z.string().nullable(),
+});
+
+/** GET /api/admin/prices/stats. */
+export const priceStatsResponseSchema = z.object({
+  componentStats: z.array(tierStatSchema),
+  cacheStats: z.object({ total_cached: z.number(), valid_cache: z.number() }),
+  retailer: z.object({
+    configured: z.boolean(),
+    /** The missing settings, in words, when the retailer is not configured. */
+    missing: z.string().nullable(),
+    schedulerEnabled: z.boolean(),
+    refreshIntervalHours: z.record(z.string(), z.number()),
+    budget: z.object({ requestsPerSecond: z.number() }).loose().nullable(),
+    lastRun: priceRunSchema.nullable(),
+  }),
+});
+
+export type PriceStats = z.infer<typeof priceStatsResponseSchema>;
+export type TierPriceRefresh = z.infer<typeof tierPriceRefreshResponseSchema>;
+export type BuildPriceRefresh = z.infer<typeof buildPriceRefreshResponseSchema>;
+export type RefreshSummary = z.infer<typeof refreshSummarySchema>;
