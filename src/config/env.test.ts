@@ -83,6 +83,8 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '0' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero da 1 a 64 oppure auto \(valore: "0"\)$/],
     [{ WEB_CONCURRENCY: 'due' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
     [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
+    [{ PAGE_CACHE_MB: '-1' }, /^Configurazione non valida: PAGE_CACHE_MB non può essere negativo \(0 disattiva la cache\) \(valore: "-1"\)$/],
+    [{ PAGE_CACHE_MB: 'tanti' }, /^Configurazione non valida: PAGE_CACHE_MB deve essere un numero/],
     [{ UPLOAD_STORAGE: 's3' }, /^Configurazione non valida: UPLOAD_STORAGE usa database \(immagini nel database\) oppure directory \(cartella UPLOAD_DIR\) \(valore: "s3"\)$/],
   ])('rejects %o with one line naming the setting', (env, message) => {
     let error: unknown;
@@ -112,6 +114,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_CONCURRENCY: ' 3 ' }).webConcurrency).toBe(3);
     expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
     expect(loadConfig({ WEB_CONCURRENCY: 'AUTO' }).webConcurrency).toBe(availableParallelism());
+  });
+
+  it('keeps 64 MB of pages per process unless PAGE_CACHE_MB says otherwise; 0 turns the cache off', () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);
+    expect(loadConfig({ PAGE_CACHE_MB: '0.5' }).pageCacheBytes).toBe(512 * 1024);
   });
 
   it('keeps uploads in the database on PostgreSQL and in UPLOAD_DIR on SQLite, unless UPLOAD_STORAGE says otherwise', () => {

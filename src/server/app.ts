@@ -19,12 +19,12 @@ import { jsonBodyLimit } from './middleware/json-body';
 import { requestLog } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
 import { createPageCache } from './middleware/page-cache';
-import { baseSecurityHeaders, securityHeaders } from './middleware/security-headers';
+import { securityHeaders } from './middleware/security-headers';
 import { visitorOf } from './client-ip';
 import { seoRoutes } from './seo-routes';
 
-/** A build page or its React Router data request: /build/{slug} or /build/{slug}.data */
-const BUILD_PAGE = /^\/build\/([^/]+?)(?:\.data)?$/;
+/** A build page: /build/{slug} (its .data request is never cached, see cache/cache-keys.ts). */
+const BUILD_PAGE = /^\/build\/([^/]+)$/;
 
 export interface AppDeps {
   config: AppConfig;
@@ -49,8 +49,7 @@ export function createApp({ config, database, services, staticFiles, renderPage,
     services.builds.recordVisit(slug, visitorOf(c, config.trustProxyHops)).catch((error) => console.error('[views]', error));
   const pageCache = createPageCache({
     ttlMs: 60_000,
-    maxEntries: 500,
-    extraHeaders: (html) => baseSecurityHeaders({ https, html }),
+    maxBytes: config.pageCacheBytes,
     onHit: (c) => {
       const build = BUILD_PAGE.exec(c.req.path);
       if (build) void countVisit(c, decodeURIComponent(build[1]!));
@@ -59,8 +58,8 @@ export function createApp({ config, database, services, staticFiles, renderPage,
   });
   services.events.onChange(() => pageCache.clear());
 
-  // First: a cached public page is answered before any other middleware runs.
-  if (renderPage) app.use(pageCache.serveHit);
+  // First: a cached answer is sent before any other middleware runs (its headers were stored complete).
+  app.use(pageCache.middleware);
   app.use(requestLog(config.logRequests));
   app.use(securityHeaders({ https }));
   // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
@@ -115,7 +114,6 @@ export function createApp({ config, database, services, staticFiles, renderPage,
       await next();
       if (c.res.status === 200) void countVisit(c, slug);
     });
-    app.use('*', pageCache.store);
     app.all('*', renderPage);
   }
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));

@@ -1,7 +1,7 @@
 /**
  * The in-memory page cache on the real production server: hits are served compressed, a content change
- * through the API drops the cache at once, visits are counted on cached pages, and private or failed
- * responses are never cached.
+ * through the API drops the cache at once, visits are counted on cached pages, unknown query strings do
+ * not force renders, and private or failed responses are never cached.
  */
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -24,6 +24,16 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
+async function renameBuild(id: number, title: string) {
+  const { build } = await (await fetch(`${e2e.url}/api/admin/builds/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const response = await fetch(`${e2e.url}/api/admin/builds/${id}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...build, title, components: build.components }),
+  });
+  expect(response.status).toBe(200);
+}
+
 async function firstPublished() {
   const list = await (await fetch(`${e2e.url}/api/builds`)).json();
   return list.builds[0] as { id: number; slug: string; title: string };
@@ -31,13 +41,30 @@ async function firstPublished() {
 
 describe('public page cache', () => {
   it('serves the second request from the cache with short-lived public caching', async () => {
-    const path = `/?cache-test=${Date.now()}`;
+    const build = await firstPublished();
+    // A change drops the cache, so the page below is rendered on its first request.
+    await renameBuild(build.id, `${build.title} (in cache)`);
+    const path = `/build/${build.slug}`;
     const first = await fetch(`${e2e.url}${path}`, { headers: BOT });
     expect(first.headers.get('x-cache')).toBe('MISS');
     const second = await fetch(`${e2e.url}${path}`, { headers: BOT });
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(second.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=60');
+    // The security headers added by the inner middleware are kept with the page, on the miss and the hit.
+    for (const answer of [first, second]) {
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    }
     expect(await second.text()).toBe(await first.text());
+  });
+
+  it('a cache-busting query string is served from the cached page, not rendered again', async () => {
+    const home = await (await fetch(`${e2e.url}/`, { headers: BOT })).text();
+    for (const junk of [`?nocache=${Date.now()}`, '?utm_source=newsletter', '?categoria=inesistente']) {
+      const busted = await fetch(`${e2e.url}/${junk}`, { headers: BOT });
+      expect(busted.headers.get('x-cache'), junk).toBe('HIT');
+      expect(await busted.text()).toBe(home);
+    }
   });
 
   it('compresses cached HTML with brotli or gzip as the client accepts', async () => {
@@ -60,15 +87,8 @@ describe('public page cache', () => {
     await fetch(`${e2e.url}/`, { headers: BOT });
     expect((await fetch(`${e2e.url}/`, { headers: BOT })).headers.get('x-cache')).toBe('HIT');
 
-    const admin = await (await fetch(`${e2e.url}/api/admin/builds/${build.id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     const renamed = `${build.title} (aggiornata)`;
-    const { build: saved } = admin;
-    const response = await fetch(`${e2e.url}/api/admin/builds/${build.id}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...saved, title: renamed, components: saved.components }),
-    });
-    expect(response.status).toBe(200);
+    await renameBuild(build.id, renamed);
 
     const after = await fetch(`${e2e.url}/`, { headers: BOT });
     expect(after.headers.get('x-cache')).toBe('MISS');
@@ -91,18 +111,20 @@ describe('public page cache', () => {
     expect(await views(build!.id)).toBe(before + 2);
   });
 
-  it('never caches a 404, and never serves the API or admin pages from the page cache', async () => {
+  it('never caches a 404 or the admin; caches the build list API but keeps it out of shared caches', async () => {
     for (let i = 0; i < 2; i++) {
       const missing = await fetch(`${e2e.url}/pagina-inesistente`, { headers: BOT });
       expect(missing.status).toBe(404);
       expect(missing.headers.get('x-cache')).toBeNull();
-      const api = await fetch(`${e2e.url}/api/builds`, { headers: BOT });
-      expect(api.headers.get('x-cache')).toBeNull();
-      expect(api.headers.get('cache-control')).toBe('no-store');
+      const admin = await fetch(`${e2e.url}/admin/builds`, { headers: BOT });
+      expect(admin.headers.get('x-cache')).toBeNull();
     }
+    await fetch(`${e2e.url}/api/builds`, { headers: BOT });
+    const api = await fetch(`${e2e.url}/api/builds`, { headers: BOT });
+    expect(api.headers.get('x-cache')).toBe('HIT');
+    expect(api.headers.get('cache-control')).toBe('no-store');
   });
 });
-
 
 function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {

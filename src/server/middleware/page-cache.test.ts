@@ -4,13 +4,12 @@ import { createPageCache } from './page-cache';
 
 /** A public "page" whose content is read when its render starts and sent when `finish` is called. */
 function siteWithSlowRender() {
-  const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10, extraHeaders: () => ({}) });
+  const cache = createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 });
   let content = 'prezzo 100 €';
   let renders = 0;
   let finish: (() => void) | null = null;
   const app = new Hono();
-  app.use(cache.serveHit);
-  app.use(cache.store);
+  app.use(cache.middleware);
   app.get('/build/demo', async (c) => {
     renders++;
     const read = content;
@@ -72,5 +71,136 @@ describe('page cache', () => {
     const hit = await site.app.request('/build/demo');
     expect(hit.headers.get('X-Cache')).toBe('HIT');
     expect(await hit.text()).toBe('<p>prezzo 90 €</p>');
+  });
+});
+
+/** A site whose pages are `size` bytes of text, counting renders; `/slow` waits until `release()`. */
+function countingSite(maxBytes: number, size = 1000) {
+  const cache = createPageCache({ ttlMs: 60_000, maxBytes });
+  const renders = new Map<string, number>();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const app = new Hono();
+  app.use(cache.middleware);
+  const page = (name: string) => `<p>${name}</p>`.padEnd(size, '.');
+  app.get('/build/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    renders.set(slug, (renders.get(slug) ?? 0) + 1);
+    if (slug === 'slow') await released;
+    return c.html(page(slug));
+  });
+  app.get('/', (c) => {
+    renders.set('home', (renders.get('home') ?? 0) + 1);
+    return c.html(page(`home ${c.req.query('categoria') ?? 'tutte'}`));
+  });
+  app.get('/admin/builds', (c) => c.html('<p>admin</p>'));
+  return { cache, app, renders: (slug: string) => renders.get(slug) ?? 0, release, page };
+}
+
+const br = { headers: { 'Accept-Encoding': 'gzip, br' } };
+
+describe('page cache: bounds, keys, coalescing, compression', () => {
+  it('is bounded in bytes: the least recently used page goes first', async () => {
+    // Room for two pages of 10 KB (plus bookkeeping), not three.
+    const site = countingSite(2 * (10_000 + 2048) + 100, 10_000);
+    await site.app.request('/build/a');
+    await site.app.request('/build/b');
+    expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('HIT'); // a is now the most recent
+    await site.app.request('/build/c');
+    expect(site.cache.size).toBe(2);
+    expect(site.cache.bytes).toBeLessThanOrEqual(2 * (10_000 + 2048) + 100);
+    expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('HIT');
+    expect((await site.app.request('/build/b')).headers.get('X-Cache')).toBe('MISS');
+    expect(site.renders('b')).toBe(2);
+  });
+
+  it('counts compressed copies against the bound', async () => {
+    const site = countingSite(1024 * 1024, 10_000);
+    await site.app.request('/build/a');
+    const before = site.cache.bytes;
+    const compressed = await site.app.request('/build/a', br);
+    expect(compressed.headers.get('Content-Encoding')).toBe('br');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(site.cache.bytes).toBe(before + Number(compressed.headers.get('Content-Length')));
+  });
+
+  it('does not keep a page larger than the whole budget', async () => {
+    const site = countingSite(5_000, 10_000);
+    expect((await site.app.request('/build/a')).status).toBe(200);
+    expect(site.cache.size).toBe(0);
+    expect(await (await site.app.request('/build/a')).text()).toBe(site.page('a'));
+    expect(site.renders('a')).toBe(2);
+  });
+
+  it('serves unknown query parameters and unknown filter values from the unfiltered entry', async () => {
+    const site = countingSite(1024 * 1024);
+    await site.app.request('/');
+    for (const query of ['?utm_source=x', '?nocache=123', '?categoria=inesistente', '?pagina=abc', '?pagina=1']) {
+      const response = await site.app.request(`/${query}`);
+      expect(response.headers.get('X-Cache'), query).toBe('HIT');
+    }
+    expect((await site.app.request('/build/a?nocache=1')).headers.get('X-Cache')).toBe('MISS');
+    expect((await site.app.request('/build/a?nocache=2')).headers.get('X-Cache')).toBe('HIT');
+    expect(site.renders('home')).toBe(1);
+    expect(site.renders('a')).toBe(1);
+    // A known filter is its own variant.
+    expect((await site.app.request('/?categoria=gaming&utm=1')).headers.get('X-Cache')).toBe('MISS');
+    expect((await site.app.request('/?utm=2&categoria=gaming')).headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('never caches paths outside its table (admin, data requests)', async () => {
+    const site = countingSite(1024 * 1024);
+    await site.app.request('/admin/builds');
+    expect((await site.app.request('/admin/builds')).headers.get('X-Cache')).toBeNull();
+    expect(site.cache.size).toBe(0);
+  });
+
+  it('coalesces concurrent misses for one key into one render', async () => {
+    const site = countingSite(1024 * 1024);
+    const waiting = Array.from({ length: 20 }, async () => site.app.request('/build/slow', br));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(site.renders('slow')).toBe(1);
+    site.release();
+    const answers = await Promise.all(waiting);
+    expect(site.renders('slow')).toBe(1);
+    expect(answers.map((answer) => answer.headers.get('X-Cache')).sort()).toEqual([...Array<string>(19).fill('HIT'), 'MISS']);
+    for (const answer of answers) expect(answer.headers.get('Content-Encoding')).toBe('br');
+  });
+
+  it('a request arriving after a content change does not wait for the render that read the old content', async () => {
+    const site = countingSite(1024 * 1024);
+    const before = Promise.resolve(site.app.request('/build/slow'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    site.cache.clear();
+    const after = Promise.resolve(site.app.request('/build/slow'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(site.renders('slow')).toBe(2);
+    site.release();
+    await Promise.all([before, after]);
+  });
+
+  it('with maxBytes 0 renders every request, still compressed', async () => {
+    const site = countingSite(0, 10_000);
+    for (let i = 0; i < 3; i++) {
+      const answer = await site.app.request('/build/a', br);
+      expect(answer.headers.get('Content-Encoding')).toBe('br');
+      expect(answer.headers.get('X-Cache')).toBe('MISS');
+    }
+    expect(site.renders('a')).toBe(3);
+    expect(site.cache.size).toBe(0);
+  });
+
+  it('sends identity, gzip or br as accepted, each decoding to the page', async () => {
+    const site = countingSite(1024 * 1024, 10_000);
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const identity = await site.app.request('/build/a');
+    expect(identity.headers.get('Content-Encoding')).toBeNull();
+    expect(await identity.text()).toBe(site.page('a'));
+    const gzip = await site.app.request('/build/a', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(site.page('a'));
+    const brotli = await site.app.request('/build/a', br);
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(site.page('a'));
+    expect(brotli.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(site.renders('a')).toBe(1);
   });
 });

@@ -1,135 +1,182 @@
 /**
- * In-memory cache of rendered public pages (HTML and React Router's .data payloads), keyed by path and
- * query. Entries live at most `ttlMs` (prices shown must not outlive what the page says about them) and
- * the whole cache is dropped as soon as public content changes.
+ * In-memory cache of public answers: rendered pages, the sitemap and the build list API (which ones, and
+ * under which key: ../cache/cache-keys.ts). It is the app's first middleware, so a hit costs a map lookup
+ * and a write, and the stored headers already carry everything the inner middleware added.
  *
- * Two halves: `store` sits just before the renderer and keeps successful public renders; `serveHit` is
- * the app's first middleware and answers a hit with everything precomputed (compressed bodies, final
- * headers including the security ones), so a cached page costs a Map lookup and a write.
+ * - Entries live at most `ttlMs` (prices shown must not outlive what the page says about them) and the
+ *   whole cache is dropped as soon as public content changes.
+ * - Bounded in bytes (an LRU), not in entries: a worker's memory stays within `maxBytes` whatever the
+ *   catalogue size. `maxBytes` 0 turns caching off (every request renders; answers are still compressed).
+ * - Concurrent misses for one key wait for one render instead of rendering once each.
+ * - Each encoding is compressed once per entry, on first demand, off the event loop.
  */
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ByteLru } from '../cache/byte-lru';
+import { isPageKey, responseCacheKey } from '../cache/cache-keys';
+import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 
-interface CachedPage {
-  bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
-  headers: Record<Encoding, Record<string, string>>;
+/** Headers, keys and bookkeeping of an entry, counted on top of its bodies. */
+const ENTRY_OVERHEAD_BYTES = 2048;
+
+interface CachedAnswer {
+  status: number;
+  /** Headers of the answer without Content-Length and Content-Encoding (added per encoding). */
+  headers: Record<string, string>;
+  identity: Uint8Array<ArrayBuffer>;
+  /** Compressed copies, made on first demand; a promise so concurrent first demands compress once. */
+  compressed: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>>;
+  compressible: boolean;
   storedAt: number;
 }
 
-const CACHEABLE_TYPE = /^(text\/html|text\/x-script)/;
-export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
-
 export interface PageCacheOptions {
   ttlMs: number;
-  maxEntries: number;
-  /** Headers every response carries (security headers), added to cached pages once, at store time. */
-  extraHeaders: (html: boolean) => Record<string, string>;
-  /** Called for each hit (visit counting, request log). */
+  /** Bytes of bodies this cache may hold; 0 turns it off. */
+  maxBytes: number;
+  /** Called for each answer served from the cache (visit counting, request log). */
   onHit?: (c: Context, key: string) => void;
   now?: () => number;
 }
 
-function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  if (/\bbr\b/i.test(acceptEncoding)) return 'br';
-  if (/\bgzip\b/i.test(acceptEncoding)) return 'gzip';
-  return 'identity';
+function isCacheableRequest(c: Context): boolean {
+  const method = c.req.method;
+  return (method === 'GET' || method === 'HEAD') && !c.req.header('Authorization');
 }
 
-/** Path plus query string, without parsing the whole URL. */
-function cacheKey(c: Context): string {
+/** The key of this request, or null when its answer is not cached. Parses the query only when there is one. */
+function keyOf(c: Context): string | null {
   const url = c.req.url;
   const query = url.indexOf('?');
-  return query === -1 ? c.req.path : c.req.path + url.slice(query);
+  return responseCacheKey(c.req.path, query === -1 ? new URLSearchParams() : new URLSearchParams(url.slice(query + 1)));
 }
 
-function isPublicPage(path: string): boolean {
-  return !path.startsWith('/api/') && !path.startsWith('/admin') && !path.startsWith('/assets/') && path !== '/api';
+/**
+ * A fresh answer worth keeping: a 200 that sets no cookie and is not already encoded. Reads no body:
+ * @hono/node-server's lightweight Response rebuilds itself from its original headers when its body is
+ * first touched, losing headers set later by middleware (the security headers).
+ */
+function isStorable(response: Response): boolean {
+  return response.status === 200 && !response.headers.has('Set-Cookie') && !response.headers.has('Content-Encoding');
 }
 
-export function createPageCache({ ttlMs, maxEntries, extraHeaders, onHit, now = Date.now }: PageCacheOptions) {
-  const entries = new Map<string, CachedPage>();
+/**
+ * Hono's `c.res` setter copies the old response's headers over the new one's (its Content-Length and
+ * Cache-Control would win): clearing it first makes the new response the whole answer.
+ */
+function replaceResponse(c: Context, response: Response): void {
+  c.res = undefined;
+  c.res = response;
+}
+
+async function toCachedAnswer(response: Response, key: string, storedAt: number): Promise<CachedAnswer> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') headers[name] = value;
+  });
+  if (isPageKey(key)) headers['cache-control'] = PUBLIC_PAGE_CACHE_CONTROL;
+  const compressible = isCompressible(headers['content-type'] ?? '');
+  if (compressible) headers.vary = 'Accept-Encoding';
+  return { status: response.status, headers, identity: new Uint8Array(await response.arrayBuffer()), compressed: {}, compressible, storedAt };
+}
+
+export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: PageCacheOptions) {
+  const entries = new ByteLru<CachedAnswer>(maxBytes);
+  /** Renders in progress, by key: later requests for the same key wait for them. */
+  const inFlight = new Map<string, Promise<CachedAnswer | null>>();
   // Bumped by every clear(): a page whose render began before a content change holds the old content and
   // must not be stored after it (it would be served for a whole TTL after the change).
   let generation = 0;
 
-  function respond(page: CachedPage, c: Context, state: 'HIT' | 'MISS'): Response {
-    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    const headers = state === 'HIT' ? page.headers[encoding] : { ...page.headers[encoding], 'X-Cache': 'MISS' };
-    return new Response(c.req.method === 'HEAD' ? null : page.bodies[encoding], { status: 200, headers });
+  /** The body for `encoding`, compressing it on first demand (and counting the copy against the bound). */
+  function bodyFor(answer: CachedAnswer, key: string | null, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> | Uint8Array<ArrayBuffer> {
+    if (encoding === 'identity' || !answer.compressible) return answer.identity;
+    let body = answer.compressed[encoding];
+    if (!body) {
+      body = compress(answer.identity, encoding);
+      answer.compressed[encoding] = body;
+      if (key !== null) void body.then((bytes) => entries.grow(key, answer, bytes.byteLength)).catch(() => undefined);
+    }
+    return body;
   }
 
-  function lookup(c: Context): { key: string; page: CachedPage } | null {
-    const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || !isPublicPage(c.req.path) || c.req.header('Authorization')) return null;
-    const key = cacheKey(c);
-    const page = entries.get(key);
-    return page && now() - page.storedAt < ttlMs ? { key, page } : null;
+  async function respond(c: Context, answer: CachedAnswer, key: string | null, state: 'HIT' | 'MISS'): Promise<Response> {
+    const encoding = answer.compressible ? pickEncoding(c.req.header('Accept-Encoding')) : 'identity';
+    const body = await bodyFor(answer, key, encoding);
+    const headers: Record<string, string> = { ...answer.headers, 'content-length': String(body.byteLength), 'x-cache': state };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: answer.status, headers });
   }
 
-  const serveHit: MiddlewareHandler = async (c, next) => {
-    const hit = lookup(c);
-    if (!hit) return next();
-    onHit?.(c, hit.key);
-    return respond(hit.page, c, 'HIT');
+  function freshEntry(key: string): CachedAnswer | undefined {
+    const answer = entries.get(key);
+    if (answer && now() - answer.storedAt < ttlMs) return answer;
+    if (answer) entries.delete(key);
+    return undefined;
+  }
+
+  /** Renders, keeps the answer when it may be kept, and tells the requests waiting for it. */
+  async function renderAndStore(c: Context, key: string, next: () => Promise<void>): Promise<Response | void> {
+    const renderedFor = generation;
+    let settle!: (answer: CachedAnswer | null) => void;
+    const shared = new Promise<CachedAnswer | null>((resolve) => (settle = resolve));
+    inFlight.set(key, shared);
+    let answer: CachedAnswer | null = null;
+    try {
+      await next();
+      if (c.req.method !== 'GET' || !isStorable(c.res)) return;
+      answer = await toCachedAnswer(c.res, key, now());
+      if (renderedFor === generation) entries.set(key, answer, answer.identity.byteLength + ENTRY_OVERHEAD_BYTES);
+      replaceResponse(c, await respond(c, answer, renderedFor === generation ? key : null, 'MISS'));
+    } finally {
+      if (inFlight.get(key) === shared) inFlight.delete(key);
+      settle(answer);
+    }
+  }
+
+  const cachingMiddleware: MiddlewareHandler = async (c, next) => {
+    if (!isCacheableRequest(c)) return next();
+    const key = keyOf(c);
+    if (key === null) return next();
+
+    const hit = freshEntry(key);
+    if (hit) {
+      onHit?.(c, key);
+      return respond(c, hit, key, 'HIT');
+    }
+    const running = inFlight.get(key);
+    if (running) {
+      const answer = await running;
+      // Not storable (a redirect, an error): this request gets its own answer.
+      if (!answer) return next();
+      onHit?.(c, key);
+      return respond(c, answer, null, 'HIT');
+    }
+    return renderAndStore(c, key, next);
   };
 
-  const store: MiddlewareHandler = async (c, next) => {
-    const method = c.req.method;
-    const renderedFor = generation;
+  /** With the cache off, the answers it would keep are still compressed, off the event loop. */
+  const compressingMiddleware: MiddlewareHandler = async (c, next) => {
+    const key = isCacheableRequest(c) ? keyOf(c) : null;
     await next();
-    if (method !== 'GET' || !isPublicPage(c.req.path) || c.req.header('Authorization')) return;
-    const type = c.res.headers.get('Content-Type') ?? '';
-    if (c.res.status !== 200 || !CACHEABLE_TYPE.test(type) || c.res.headers.has('Set-Cookie')) return;
-
-    const identity = new Uint8Array(await c.res.arrayBuffer());
-    if (renderedFor !== generation) {
-      c.res = new Response(identity, c.res);
-      return;
-    }
-    const base: Record<string, string> = {};
-    c.res.headers.forEach((value, name) => {
-      if (name !== 'content-length') base[name] = value;
-    });
-    Object.assign(base, extraHeaders(type.startsWith('text/html')), {
-      'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL,
-      Vary: 'Accept-Encoding',
-      'X-Cache': 'HIT',
-    });
-    const bodies: CachedPage['bodies'] = {
-      identity,
-      gzip: new Uint8Array(gzipSync(identity, { level: 6 })),
-      br: new Uint8Array(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })),
-    };
-    const withEncoding = (encoding: Encoding) => ({
-      ...base,
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-      'Content-Length': String(bodies[encoding].byteLength),
-    });
-    const page: CachedPage = {
-      bodies,
-      headers: { identity: withEncoding('identity'), gzip: withEncoding('gzip'), br: withEncoding('br') },
-      storedAt: now(),
-    };
-    const key = cacheKey(c);
-    entries.delete(key);
-    entries.set(key, page);
-    // Map order is insertion order: the first key is the least recently stored one.
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    c.res = respond(page, c, 'MISS');
+    if (key === null || c.req.method !== 'GET' || !isStorable(c.res) || pickEncoding(c.req.header('Accept-Encoding')) === 'identity') return;
+    replaceResponse(c, await respond(c, await toCachedAnswer(c.res, key, now()), null, 'MISS'));
   };
 
   return {
-    serveHit,
-    store,
+    middleware: maxBytes > 0 ? cachingMiddleware : compressingMiddleware,
     clear: () => {
       generation++;
       entries.clear();
+      // A request arriving after the change must not wait for a render that read the old content.
+      inFlight.clear();
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return entries.bytes;
     },
   };
 }

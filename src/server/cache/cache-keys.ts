@@ -1,0 +1,39 @@
+/**
+ * Which public GET answers the response cache keeps, and under which key. A key holds only what changes
+ * the answer: the path and the query parameters the route reads, spelled one way. Anything else in the
+ * query (tracking parameters, a cache-buster, a value nobody knows) maps to the same key, so it is served
+ * from memory instead of forcing a render. Paths not listed here are never cached, and neither are React
+ * Router's data requests (".data"): public pages are documents that no client navigates to, and a data
+ * answer depends on its `_routes` parameter, which would multiply the keys.
+ */
+import { canonicalHomeQuery, parseHomeQuery } from '../../common/home-query';
+
+const BUILD_PAGE = /^\/build\/[^/]+$/;
+/** The parameters /api/builds reads (publicListQuerySchema), in the order the key spells them. */
+const BUILD_LIST_PARAMS = ['category', 'minBudget', 'maxBudget', 'q', 'limit', 'offset'] as const;
+/** Old spelling of the home's category filter: answered with a redirect to `?categoria=`, never cached. */
+const LEGACY_HOME_PARAM = 'category';
+
+function knownParams(search: URLSearchParams, names: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = search.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The cache key for a public GET, or null when the answer is not cached. */
+export function responseCacheKey(path: string, search: URLSearchParams): string | null {
+  if (path === '/') return search.has(LEGACY_HOME_PARAM) ? null : path + canonicalHomeQuery(parseHomeQuery(search));
+  if (BUILD_PAGE.test(path) && !path.endsWith('.data')) return path;
+  if (path === '/sitemap.xml' || path === '/robots.txt') return path;
+  if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
+  return null;
+}
+
+/** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
+export function isPageKey(key: string): boolean {
+  return key === '/' || key.startsWith('/?') || key.startsWith('/build/');
+}
