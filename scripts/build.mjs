@@ -17,7 +17,7 @@ import { join, relative, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const STAMP = join(ROOT, 'build', '.inputs-sha256');
 /** What the build produces; a stamp without them (build/ partly deleted) is not trusted. */
-const OUTPUTS = ['build/server/main.js', 'build/server/index.js', 'build/client/assets'];
+const OUTPUTS = ['build/server/main.js', 'build/server/app-build.js', 'build/server/index.js', 'build/client/assets'];
 /** Directories the build reads, whole (tests under src/ are never bundled, so editing one rebuilds nothing). */
 const INPUT_DIRS = ['src', 'public'];
 /** Single files the build reads: the build's own configuration and scripts, the dependencies' versions, Vite's .env files. */

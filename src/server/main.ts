@@ -10,8 +10,9 @@ import { bootstrap } from './bootstrap';
 import { joinCluster, runPrimary } from './cluster';
 import { startHttpServer } from './http-server';
 
-// This file is bundled to build/server/main.js, next to React Router's build/server/index.js.
-const SERVER_BUILD = new URL('./index.js', import.meta.url).href;
+// This file is bundled to build/server/main.js, next to React Router's server build bundled as app-build.js
+// (scripts/build-server.mjs).
+const SERVER_BUILD = new URL('./app-build.js', import.meta.url).href;
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url));
 
 const config = loadConfigOrExit();

@@ -4,7 +4,7 @@
  * printed admin credentials log in.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ interface Started {
   output: () => string;
 }
 
+const BUILD_SERVER = join(import.meta.dirname, '../../build/server');
 const dataDir = mkdtempSync(join(tmpdir(), 'buildpc-smoke-'));
 const running: ChildProcess[] = [];
 
@@ -140,6 +141,26 @@ describe('npm start with configured admin credentials', () => {
     });
     expect(login.status).toBe(200);
     await stopServer(server.child);
+  });
+});
+
+describe('the built server', () => {
+  // npm start has built build/ by now (the suites above ran it).
+  const bundled = () =>
+    ['main.js', 'app-build.js', ...readdirSync(join(BUILD_SERVER, 'chunks')).filter((name) => name.endsWith('.js')).map((name) => `chunks/${name}`)]
+      .map((name) => readFileSync(join(BUILD_SERVER, name), 'utf8'))
+      .join('\n');
+
+  it("runs React Router's production build, one copy shared by the server and the route modules", () => {
+    const code = bundled();
+    // esbuild names each bundled file in a comment: the production files are in, the development ones are not.
+    expect(code).toMatch(/node_modules\/react-router\/dist\/production\//);
+    expect(code).not.toMatch(/react-router\/dist\/development\//);
+    expect(code).not.toMatch(/from "react-router"/);
+    // Each of its files is bundled once, in the chunk main.js and app-build.js share.
+    const files = code.match(/^\/\/ node_modules\/react-router\/dist\/production\/\S+/gm) ?? [];
+    expect(files.length).toBeGreaterThan(0);
+    expect(new Set(files).size).toBe(files.length);
   });
 });
 
