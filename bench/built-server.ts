@@ -1,7 +1,7 @@
 /**
  * The built server as `npm start` runs it (`node build/server/main.js`), in its own process(es), for
  * bench/pages.ts --processes N: WEB_CONCURRENCY=N on a brand-new SQLite database in a temporary
- * directory with the demo content, LOG_REQUESTS=false. With N > 1 that is a primary and N workers
+ * directory with the demo content (or the database given), LOG_REQUESTS=false. With N > 1 that is a primary and N workers
  * sharing the port (src/server/cluster.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,6 +15,8 @@ const MAIN = join(REPO_ROOT, 'build/server/main.js');
 export interface BuiltServer {
   url: string;
   processes: number;
+  /** The process started (`node build/server/main.js`): with WEB_CONCURRENCY > 1 the cluster's primary. */
+  pid: number;
   /** Temporary directory holding the database; close() removes it. */
   dir: string;
   builds: PublishedBuild[];
@@ -121,6 +123,7 @@ export async function startBuiltServer(processes: number, options: BuiltServerOp
     return {
       url,
       processes,
+      pid: child.pid!,
       dir,
       builds,
       build: heaviest,

@@ -1,7 +1,7 @@
 /**
  * Shared by bench/pages.ts and bench/lighthouse.ts: the real production server (built React Router app,
- * page cache, API) on 127.0.0.1, on a brand-new SQLite database in a temporary directory with the demo
- * content, started in-process the way tests/e2e/harness.ts does it.
+ * page cache, API) on 127.0.0.1, started in-process the way tests/e2e/harness.ts does it, on a database
+ * prepared by bench-database.ts or, by default, a brand-new SQLite database with the demo content.
  *
  * The application modules are imported lazily, inside startSite(), so that a script can first re-execute
  * itself with NODE_ENV=production (see ensureProductionProcess) without loading React twice.
@@ -97,11 +97,14 @@ export interface Site {
   /** http://127.0.0.1:<port>, also the site's PUBLIC_BASE_URL (canonical links, sitemap, JSON-LD). */
   url: string;
   runtime: Runtime;
-  /** Temporary directory holding the database; close() removes it (remove it yourself on an abrupt exit). */
-  dir: string;
-  /** Published demo builds, as /api/builds lists them. */
+  /**
+   * Temporary directory holding a database this function created; close() removes it (remove it yourself
+   * on an abrupt exit). null when the caller passed its own database.
+   */
+  dir: string | null;
+  /** Published builds, as /api/builds lists them (its first page: at most 100). */
   builds: PublishedBuild[];
-  /** The published demo build with the most components: the heaviest build page. */
+  /** Of those, the build with the most components. */
   build: PublishedBuild;
   /** Current view count of a published build (read through the public API with the bot User-Agent). */
   views(slug: string): Promise<number>;
@@ -122,18 +125,28 @@ export async function publishedBuilds(url: string): Promise<{ builds: PublishedB
   return { builds, heaviest };
 }
 
+export interface SiteOptions {
+  /** An existing SQLite file (bench-database.ts); default: a new one with the demo content, removed by close(). */
+  databaseFile?: string;
+  /** Extra settings, e.g. PAGE_CACHE_MB. */
+  env?: Record<string, string>;
+}
+
 /**
- * Starts the production server on a fresh database. The port is chosen before start-up (not PORT=0) so
- * that PUBLIC_BASE_URL can be the address the pages are actually served from: Lighthouse's SEO audit
- * fails a canonical link that points to another host, such as the default http://localhost:3000.
+ * Starts the production server. The port is chosen before start-up (not PORT=0) so that PUBLIC_BASE_URL
+ * can be the address the pages are actually served from: Lighthouse's SEO audit fails a canonical link
+ * that points to another host, such as the default http://localhost:3000.
  */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const [{ loadConfig }, { bootstrap }, { startHttpServer }] = await Promise.all([
     import('../src/config/env'),
     import('../src/server/bootstrap'),
     import('../src/server/http-server'),
   ]);
-  const dir = mkdtempSync(join(tmpdir(), 'buildpc-bench-'));
+  const dir = options.databaseFile ? null : mkdtempSync(join(tmpdir(), 'buildpc-bench-'));
+  const removeDir = () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
   let runtime: Runtime | undefined;
   let server: RunningServer | undefined;
   try {
@@ -145,10 +158,11 @@ export async function startSite(): Promise<Site> {
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_BASE_URL: url,
-        DATABASE_URL: join(dir, 'bench.sqlite'),
+        DATABASE_URL: options.databaseFile ?? join(dir!, 'bench.sqlite'),
         LOG_REQUESTS: 'false',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
+        ...options.env,
       }),
     );
     const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
@@ -170,7 +184,7 @@ export async function startSite(): Promise<Site> {
         (running.server as { closeAllConnections?: () => void }).closeAllConnections?.();
         await running.close();
         await ready.shutdown();
-        rmSync(dir, { recursive: true, force: true });
+        removeDir();
       },
     };
   } catch (error) {
@@ -179,7 +193,7 @@ export async function startSite(): Promise<Site> {
       await server.close();
     }
     await runtime?.shutdown();
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
     throw error;
   }
 }
