@@ -18,9 +18,10 @@ import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
 import { requestLog } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
-import { createPageCache } from './middleware/page-cache';
+import { createPageCache, type PageCache } from './middleware/page-cache';
 import { securityHeaders } from './middleware/security-headers';
-import { visitorOf } from './client-ip';
+import type { Visitor } from '../modules/builds/view-counter';
+import { visitorFrom, visitorOf } from './client-ip';
 import { seoRoutes } from './seo-routes';
 
 /** A build page: /build/{slug} (its .data request is never cached, see cache/cache-keys.ts). */
@@ -34,30 +35,45 @@ export interface AppDeps {
   staticFiles?: MiddlewareHandler;
   /** Renders pages (React Router); absent in API-only tests. */
   renderPage?: (c: Context<AppEnv>) => Response | Promise<Response>;
+  /** The public answers' cache, when the caller also serves hits from it before the app; else made here. */
+  pageCache?: PageCache;
   /** Cluster worker id (WEB_CONCURRENCY > 1): /healthz says which worker answered. */
   workerId?: number | null;
 }
 
-export function createApp({ config, database, services, staticFiles, renderPage, workerId = null }: AppDeps) {
+/** Counts a build page visit; never awaited: the visitor does not wait for the counter. */
+function visitCounter(services: AppServices) {
+  return (slug: string, visitor: Visitor) => services.builds.recordVisit(slug, visitor).catch((error) => console.error('[views]', error));
+}
+
+/**
+ * The cache of public answers (middleware/page-cache.ts), dropped on every content change. Visits are
+ * counted outside it, so cached build pages count too. Made apart from the app so the Node server can
+ * answer hits before the app (server/http-server.ts).
+ */
+export function createPublicCache(config: AppConfig, services: AppServices): PageCache {
+  const countVisit = visitCounter(services);
+  const pageCache = createPageCache({
+    ttlMs: 60_000,
+    maxBytes: config.pageCacheBytes,
+    onHit: (hit) => {
+      const build = BUILD_PAGE.exec(hit.path);
+      if (build) void countVisit(decodeURIComponent(build[1]!), visitorFrom(hit, config.trustProxyHops));
+      if (config.logRequests) console.log(`${hit.method} ${hit.path} 200 (cache)`);
+    },
+  });
+  services.events.onChange(() => pageCache.clear());
+  return pageCache;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, services, staticFiles, renderPage, workerId = null } = deps;
+  const countVisit = visitCounter(services);
   const app = new Hono<AppEnv>();
   const proxy = { trustProxyHops: config.trustProxyHops };
   const https = config.publicBaseUrl.startsWith('https://');
 
-  // Visits are counted outside the page cache, so cached pages count too; never awaited: the visitor
-  // does not wait for the counter.
-  const countVisit = (c: Context, slug: string) =>
-    services.builds.recordVisit(slug, visitorOf(c, config.trustProxyHops)).catch((error) => console.error('[views]', error));
-  const pageCache = createPageCache({
-    ttlMs: 60_000,
-    maxBytes: config.pageCacheBytes,
-    onHit: (c) => {
-      const build = BUILD_PAGE.exec(c.req.path);
-      if (build) void countVisit(c, decodeURIComponent(build[1]!));
-      if (config.logRequests) console.log(`${c.req.method} ${c.req.path} 200 (cache)`);
-    },
-  });
-  services.events.onChange(() => pageCache.clear());
-
+  const pageCache = deps.pageCache ?? createPublicCache(config, services);
   // First: a cached answer is sent before any other middleware runs (its headers were stored complete).
   app.use(pageCache.middleware);
   app.use(requestLog(config.logRequests));
@@ -112,7 +128,7 @@ export function createApp({ config, database, services, staticFiles, renderPage,
     app.get('/build/:slug', async (c, next) => {
       const slug = c.req.param('slug').replace(/\.data$/, ''); // read before next(): params follow the route
       await next();
-      if (c.res.status === 200) void countVisit(c, slug);
+      if (c.res.status === 200) void countVisit(slug, visitorOf(c, config.trustProxyHops));
     });
     app.all('*', renderPage);
   }

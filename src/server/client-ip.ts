@@ -32,18 +32,35 @@ export function forwardedClientAddress(forwardedFor: string | undefined, hops: n
   return entry.slice(0, MAX_ADDRESS_LENGTH);
 }
 
-export function clientIp(c: Context, trustProxyHops: number): string {
-  const forwarded = forwardedClientAddress(c.req.header('X-Forwarded-For'), trustProxyHops);
-  if (forwarded) return forwarded;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+/** What the client-address and visitor logic needs of a request, from Hono or straight from Node. */
+export interface RequestFacts {
+  header(name: string): string | undefined;
+  /** The socket's peer address. */
+  remoteAddress: string | undefined;
+}
+
+export function clientIpOf(request: RequestFacts, trustProxyHops: number): string {
+  return forwardedClientAddress(request.header('X-Forwarded-For'), trustProxyHops) ?? request.remoteAddress ?? 'unknown';
 }
 
 /** Who is asking, for view counting: IP, browser and whether it is a speculative prefetch. */
-export function visitorOf(c: Context, trustProxyHops: number): Visitor {
+export function visitorFrom(request: RequestFacts, trustProxyHops: number): Visitor {
   return {
-    ip: clientIp(c, trustProxyHops),
-    userAgent: c.req.header('User-Agent') ?? null,
-    purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose') ?? null,
+    ip: clientIpOf(request, trustProxyHops),
+    userAgent: request.header('User-Agent') ?? null,
+    purpose: request.header('Sec-Purpose') ?? request.header('Purpose') ?? null,
   };
+}
+
+function factsOf(c: Context): RequestFacts {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return { header: (name) => c.req.header(name), remoteAddress: incoming?.socket?.remoteAddress };
+}
+
+export function clientIp(c: Context, trustProxyHops: number): string {
+  return clientIpOf(factsOf(c), trustProxyHops);
+}
+
+export function visitorOf(c: Context, trustProxyHops: number): Visitor {
+  return visitorFrom(factsOf(c), trustProxyHops);
 }

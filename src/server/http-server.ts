@@ -3,7 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from 'react-router';
-import { createApp } from './app';
+import { createApp, createPublicCache } from './app';
 import type { Runtime } from './bootstrap';
 import { createNodeServer } from './node-server';
 import { createPageRenderer } from './pages';
@@ -20,12 +20,15 @@ export function listeningUrl(host: string, port: number): string {
 }
 
 export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir: string): Promise<RunningServer> {
+  const pageCache = createPublicCache(runtime.config, runtime.services);
   const app = createApp({
     ...runtime,
+    pageCache,
     staticFiles: serveStatic({ root: clientDir, precompressed: true }),
     renderPage: createPageRenderer(build, runtime),
   });
-  const server = createNodeServer(app.fetch, { hostname: runtime.config.host });
+  // A cached public answer is written straight from Node's request: the app is for everything else.
+  const server = createNodeServer(app.fetch, { hostname: runtime.config.host, answerFirst: pageCache.serveFromNode });
   return new Promise((resolve) => {
     server.listen(runtime.config.port, runtime.config.host, () => {
       resolve({

@@ -36,6 +36,13 @@ export function closeConnectionIfBodyUnread(listener: (req: IncomingMessage, res
   };
 }
 
-export function createNodeServer(fetch: FetchHandler, options: { hostname?: string } = {}): Server {
-  return createServer(closeConnectionIfBodyUnread(getRequestListener(fetch, { hostname: options.hostname })));
+export interface NodeServerOptions {
+  hostname?: string;
+  /** Answers a request before the app when it can (a page cache hit); returns whether it did. */
+  answerFirst?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+export function createNodeServer(fetch: FetchHandler, { hostname, answerFirst }: NodeServerOptions = {}): Server {
+  const listener = closeConnectionIfBodyUnread(getRequestListener(fetch, { hostname }));
+  return createServer(answerFirst ? (req, res) => void (answerFirst(req, res) || listener(req, res)) : listener);
 }

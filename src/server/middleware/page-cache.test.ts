@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createPageCache } from './page-cache';
@@ -202,5 +203,84 @@ describe('page cache: bounds, keys, coalescing, compression', () => {
     expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(site.page('a'));
     expect(brotli.headers.get('Vary')).toBe('Accept-Encoding');
     expect(site.renders('a')).toBe(1);
+  });
+});
+
+describe('page cache: hits answered by the Node server before the app', () => {
+  async function nodeSite() {
+    const { createNodeServer } = await import('../node-server');
+    const visits: { path: string; ip: string | undefined; agent: string | undefined }[] = [];
+    const cache = createPageCache({
+      ttlMs: 60_000,
+      maxBytes: 1024 * 1024,
+      onHit: (hit) => visits.push({ path: hit.path, ip: hit.remoteAddress, agent: hit.header('User-Agent') }),
+    });
+    const app = new Hono();
+    app.use(cache.middleware);
+    app.use(async (c, next) => {
+      await next();
+      c.res.headers.set('X-Security', 'on');
+    });
+    app.get('/build/:slug', (c) => c.html(`<p>${c.req.param('slug')}</p>`.padEnd(5000, '.')));
+    let appCalls = 0;
+    const server = createNodeServer(
+      (request, env) => {
+        appCalls++;
+        return app.fetch(request, env);
+      },
+      { answerFirst: cache.serveFromNode },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, visits, appCalls: () => appCalls, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('the app renders once; later hits, in each encoding once compressed, never reach it, with the same headers', async () => {
+    const site = await nodeSite();
+    try {
+      const first = await fetch(`${site.url}/build/a`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(first.headers.get('X-Cache')).toBe('MISS');
+      const calls = site.appCalls();
+      const hits = [];
+      for (let i = 0; i < 3; i++) hits.push(await fetch(`${site.url}/build/a?utm_source=x`, { headers: { 'Accept-Encoding': 'br', 'User-Agent': 'Prova/1.0' } }));
+      expect(site.appCalls()).toBe(calls);
+      for (const hit of hits) {
+        expect(hit.headers.get('X-Cache')).toBe('HIT');
+        expect(hit.headers.get('X-Security')).toBe('on');
+        expect(hit.headers.get('Content-Encoding')).toBe('br');
+        expect(await hit.text()).toBe(await first.clone().text());
+      }
+      expect(site.visits).toEqual(Array(3).fill({ path: '/build/a', ip: '127.0.0.1', agent: 'Prova/1.0' }));
+
+      const head = await fetch(`${site.url}/build/a`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('Content-Length')).toBe('5000');
+      expect(site.appCalls()).toBe(calls);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('leaves to the app what it must see: credentials, a body, an encoded path, a miss', async () => {
+    const site = await nodeSite();
+    try {
+      await fetch(`${site.url}/build/a`, { headers: { 'Accept-Encoding': 'identity' } });
+      let calls = site.appCalls();
+      await fetch(`${site.url}/build/a`, { headers: { Authorization: 'Bearer x' } });
+      expect(site.appCalls()).toBe(++calls);
+      // A GET that declares a body (fetch cannot send one).
+      await new Promise<void>((resolve, reject) => {
+        const request = httpRequest(`${site.url}/build/a`, { method: 'GET', headers: { 'Content-Length': '2' } }, (response) => response.resume().on('end', resolve));
+        request.on('error', reject);
+        request.end('{}');
+      });
+      expect(site.appCalls()).toBe(++calls);
+      await fetch(`${site.url}/build/%61`);
+      expect(site.appCalls()).toBe(++calls);
+      await fetch(`${site.url}/build/b`);
+      expect(site.appCalls()).toBe(++calls);
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 /**
  * In-memory cache of public answers: rendered pages, the sitemap and the build list API (which ones, and
- * under which key: ../cache/cache-keys.ts). It is the app's first middleware, so a hit costs a map lookup
- * and a write, and the stored headers already carry everything the inner middleware added.
+ * under which key: ../cache/cache-keys.ts). It is the app's first middleware, and the stored headers
+ * already carry everything the inner middleware added. On the Node server a hit does not even reach the
+ * app: `serveFromNode` answers it from the raw request with a prepared head and body (no Request or
+ * Response objects), which is what lets a cached page go at a rate close to a static file server's.
  *
  * - Entries live at most `ttlMs` (prices shown must not outlive what the page says about them) and the
  *   whole cache is dropped as soon as public content changes.
@@ -10,7 +12,9 @@
  * - Concurrent misses for one key wait for one render instead of rendering once each.
  * - Each encoding is compressed once per entry, on first demand, off the event loop.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { RequestFacts } from '../client-ip';
 import { ByteLru } from '../cache/byte-lru';
 import { isPageKey, responseCacheKey } from '../cache/cache-keys';
 import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
@@ -27,6 +31,8 @@ interface CachedAnswer {
   identity: Uint8Array<ArrayBuffer>;
   /** Compressed copies, made on first demand; a promise so concurrent first demands compress once. */
   compressed: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>>;
+  /** Per encoding, once its body exists: the whole answer as Node writes it (a flat header list, the body). */
+  ready: Partial<Record<Encoding, { head: string[]; body: Uint8Array }>>;
   compressible: boolean;
   storedAt: number;
 }
@@ -36,8 +42,21 @@ export interface PageCacheOptions {
   /** Bytes of bodies this cache may hold; 0 turns it off. */
   maxBytes: number;
   /** Called for each answer served from the cache (visit counting, request log). */
-  onHit?: (c: Context, key: string) => void;
+  onHit?: (hit: CacheHit) => void;
   now?: () => number;
+}
+
+/** The request a hit answered, whether it came through the app or straight from Node. */
+export interface CacheHit extends RequestFacts {
+  method: string;
+  path: string;
+}
+
+const NO_QUERY = new URLSearchParams();
+
+function hitOf(c: Context): CacheHit {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return { method: c.req.method, path: c.req.path, header: (name) => c.req.header(name), remoteAddress: incoming?.socket.remoteAddress };
 }
 
 function isCacheableRequest(c: Context): boolean {
@@ -49,7 +68,7 @@ function isCacheableRequest(c: Context): boolean {
 function keyOf(c: Context): string | null {
   const url = c.req.url;
   const query = url.indexOf('?');
-  return responseCacheKey(c.req.path, query === -1 ? new URLSearchParams() : new URLSearchParams(url.slice(query + 1)));
+  return responseCacheKey(c.req.path, query === -1 ? NO_QUERY : new URLSearchParams(url.slice(query + 1)));
 }
 
 /**
@@ -78,7 +97,33 @@ async function toCachedAnswer(response: Response, key: string, storedAt: number)
   if (isPageKey(key)) headers['cache-control'] = PUBLIC_PAGE_CACHE_CONTROL;
   const compressible = isCompressible(headers['content-type'] ?? '');
   if (compressible) headers.vary = 'Accept-Encoding';
-  return { status: response.status, headers, identity: new Uint8Array(await response.arrayBuffer()), compressed: {}, compressible, storedAt };
+  const identity = new Uint8Array(await response.arrayBuffer());
+  const answer: CachedAnswer = { status: response.status, headers, identity, compressed: {}, ready: {}, compressible, storedAt };
+  prepareRaw(answer, 'identity', identity);
+  return answer;
+}
+
+function headersFor(answer: CachedAnswer, encoding: Encoding, body: Uint8Array, state: 'HIT' | 'MISS'): Record<string, string> {
+  const headers: Record<string, string> = { ...answer.headers, 'content-length': String(body.byteLength), 'x-cache': state };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return headers;
+}
+
+function prepareRaw(answer: CachedAnswer, encoding: Encoding, body: Uint8Array): void {
+  answer.ready[encoding] = { head: Object.entries(headersFor(answer, encoding, body, 'HIT')).flat(), body };
+}
+
+/** Node's view of a request as the client-address logic reads it. */
+function factsOfNode(req: IncomingMessage, path: string): CacheHit {
+  return {
+    method: req.method ?? 'GET',
+    path,
+    header: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    remoteAddress: req.socket.remoteAddress,
+  };
 }
 
 export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: PageCacheOptions) {
@@ -96,7 +141,12 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
     if (!body) {
       body = compress(answer.identity, encoding);
       answer.compressed[encoding] = body;
-      if (key !== null) void body.then((bytes) => entries.grow(key, answer, bytes.byteLength)).catch(() => undefined);
+      void body
+        .then((bytes) => {
+          prepareRaw(answer, encoding, bytes);
+          if (key !== null) entries.grow(key, answer, bytes.byteLength);
+        })
+        .catch(() => undefined);
     }
     return body;
   }
@@ -104,9 +154,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
   async function respond(c: Context, answer: CachedAnswer, key: string | null, state: 'HIT' | 'MISS'): Promise<Response> {
     const encoding = answer.compressible ? pickEncoding(c.req.header('Accept-Encoding')) : 'identity';
     const body = await bodyFor(answer, key, encoding);
-    const headers: Record<string, string> = { ...answer.headers, 'content-length': String(body.byteLength), 'x-cache': state };
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    return new Response(c.req.method === 'HEAD' ? null : body, { status: answer.status, headers });
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: answer.status, headers: headersFor(answer, encoding, body, state) });
   }
 
   function freshEntry(key: string): CachedAnswer | undefined {
@@ -142,7 +190,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
 
     const hit = freshEntry(key);
     if (hit) {
-      onHit?.(c, key);
+      onHit?.(hitOf(c));
       return respond(c, hit, key, 'HIT');
     }
     const running = inFlight.get(key);
@@ -150,7 +198,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
       const answer = await running;
       // Not storable (a redirect, an error): this request gets its own answer.
       if (!answer) return next();
-      onHit?.(c, key);
+      onHit?.(hitOf(c));
       return respond(c, answer, null, 'HIT');
     }
     return renderAndStore(c, key, next);
@@ -164,8 +212,34 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
     replaceResponse(c, await respond(c, await toCachedAnswer(c.res, key, now()), null, 'MISS'));
   };
 
+  /**
+   * Answers a hit straight from Node's request, before the app sees it; false (nothing written) for
+   * anything else: a miss, a body not compressed yet, a request the app must see (a body, credentials,
+   * a percent-encoded path, which the app decodes before keying).
+   */
+  function serveFromNode(req: IncomingMessage, res: ServerResponse): boolean {
+    const method = req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || maxBytes === 0) return false;
+    const headers = req.headers;
+    if (headers.authorization !== undefined || headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0') return false;
+    const url = req.url ?? '/';
+    if (url.includes('%')) return false;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const key = responseCacheKey(path, query === -1 ? NO_QUERY : new URLSearchParams(url.slice(query + 1)));
+    const answer = key === null ? undefined : freshEntry(key);
+    if (!answer) return false;
+    const ready = answer.ready[answer.compressible ? pickEncoding(headers['accept-encoding']) : 'identity'];
+    if (!ready) return false;
+    onHit?.(factsOfNode(req, path));
+    res.writeHead(answer.status, ready.head);
+    res.end(method === 'HEAD' ? undefined : ready.body);
+    return true;
+  }
+
   return {
     middleware: maxBytes > 0 ? cachingMiddleware : compressingMiddleware,
+    serveFromNode,
     clear: () => {
       generation++;
       entries.clear();
