@@ -29,6 +29,7 @@ const INPUT_FILES = [
   'tsconfig.json',
   'scripts/build.mjs',
   'scripts/build-server.mjs',
+  'scripts/vite-inline-script.ts',
   '.env',
   '.env.local',
   '.env.production',

@@ -1,11 +1,7 @@
 /**
- * Prices, dates and counts of the public pages, formatted on the server by the route loaders and sent
- * to the browser as text with the rest of the loader data (also on client-side navigations).
- *
- * Why not format in the components: hydrating a page would then create Intl formatters in the browser,
- * and a page's first Intl formatter costs 15 to 60 ms of main thread in Chromium (ICU set-up), the
- * largest single piece of Total Blocking Time on a phone. With the text ready, the public pages load no
- * formatting code at all.
+ * Prices, dates and counts of the public pages, formatted on the server by the route loaders: the page
+ * components only place text. Public pages are rendered on the server only (decision 017), so no
+ * formatting code (Intl, whose first formatter costs a phone 15 to 60 ms) ever runs in the browser.
  */
 import { formatCount, formatDate, formatDateTime, formatPrice } from '../common/format';
 import type { BuildPublic, BuildSummary, ComponentPublic } from '../modules/builds/builds.types';

@@ -1,13 +1,15 @@
-import { type ReactNode, useEffect } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { paths } from '../common/paths';
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { followSystemTheme, THEME_INIT_SCRIPT } from './components/theme';
+import { THEME_INIT_SCRIPT } from './components/theme-init-script';
 import { ADMIN_THEME_INIT_SCRIPT } from './admin/theme-script';
 // Inlined into every page: no render-blocking stylesheet request before the first paint.
 import appCss from './app.css?inline';
+// The public pages' only script, bundled on its own into a string (scripts/vite-inline-script.ts).
+import pageScript from './page-script/page-script?inline-script';
 import './load-context';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -22,17 +24,26 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 /**
  * The stylesheet's text, for the server render. The production client bundle leaves it out (34 KB that
- * every visitor would download and parse again): React does not compare an element's inner HTML while
- * hydrating, and keeps the server's; the value stays the same afterwards, so React never rewrites it.
- * The development client keeps it, for stylesheet hot reload.
+ * the admin would download and parse again): React does not compare an element's inner HTML while
+ * hydrating, and keeps the server's; the value stays the same afterwards, so React never rewrites it
+ * (decision 016). The development client keeps it, for stylesheet hot reload.
  */
 const STYLESHEET = import.meta.env.SSR || import.meta.env.DEV ? appCss : '';
+/** Only server-rendered public pages carry it; the client bundle (the admin's) has no use for it. */
+const PAGE_SCRIPT = import.meta.env.SSR ? pageScript : '';
+
+/**
+ * Whether the matched routes are a client app (the admin: handle.admin). Only those get React Router's
+ * scripts and hydrate; every other page is a document with no framework script at all (decision 017).
+ */
+function useIsClientApp(): boolean {
+  return useMatches().some((match) => (match.handle as { admin?: boolean } | undefined)?.admin === true);
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root');
-  // Admin routes (handle.admin) have their own theme and shell: no public header/footer there.
-  const admin = useMatches().some((match) => (match.handle as { admin?: boolean } | undefined)?.admin === true);
-  useEffect(() => (admin ? undefined : followSystemTheme()), [admin]);
+  // Admin routes have their own theme and shell: no public header/footer there.
+  const admin = useIsClientApp();
   return (
     <html lang="it" className="dark" suppressHydrationWarning>
       <head>
@@ -52,17 +63,24 @@ export function Layout({ children }: { children: ReactNode }) {
         <div id="main" className="flex-1">
           {children}
         </div>
-        {!admin && (
-          <SiteFooter
-            siteName={site?.siteName ?? 'Build PC'}
-            author={site?.siteAuthor ?? ''}
-            year={site?.year ?? new Date().getFullYear()}
-            affiliateTag={site?.defaultAffiliateTag ?? ''}
-            videoChannelUrl={site?.videoChannelUrl ?? null}
-          />
+        {admin ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <>
+            <SiteFooter
+              siteName={site?.siteName ?? 'Build PC'}
+              author={site?.siteAuthor ?? ''}
+              year={site?.year ?? new Date().getFullYear()}
+              affiliateTag={site?.defaultAffiliateTag ?? ''}
+              videoChannelUrl={site?.videoChannelUrl ?? null}
+            />
+            {/* Last in <body>: the elements it enhances are parsed by the time it runs. */}
+            <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+          </>
         )}
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );
@@ -80,9 +98,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-slate-600 dark:text-slate-300">
         {notFound ? 'La pagina che cerchi non esiste.' : 'Riprova tra qualche istante.'}
       </p>
-      <Link to={paths.home()} className="mt-6 inline-block font-semibold text-violet-700 underline dark:text-violet-300">
+      {/* A plain link: from the admin too, the home page is loaded as a document, never rendered by the client app. */}
+      <a href={paths.home()} className="mt-6 inline-block font-semibold text-violet-700 underline dark:text-violet-300">
         Torna alla home
-      </Link>
+      </a>
     </main>
   );
 }

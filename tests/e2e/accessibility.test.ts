@@ -1,12 +1,15 @@
 /**
- * axe-core on the home page, a build page and the 404 page, in light and dark theme, at phone and
- * desktop size: no serious or critical violation. Failures list rule id, impact, help and the nodes.
+ * axe-core on the home page (its first page and, with more than 12 builds, its second with the page
+ * navigation), a build page and the 404 page, in light and dark theme, at phone and desktop size, and
+ * with the phone menu open: no serious or critical violation. Failures list rule id, impact, help and
+ * the nodes.
  */
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type E2EContext, finishAnimations, newPage, startE2E, VIEWPORTS, waitForHydration } from './harness';
-import { expectNoErrors, listPublished } from './public-fixtures';
+import { apiCreateBuild, apiLogin } from './admin-helpers';
+import { type E2EContext, finishAnimations, newPage, startE2E, VIEWPORTS } from './harness';
+import { expectNoErrors, listPublished, published } from './public-fixtures';
 
 const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
 
@@ -29,7 +32,12 @@ beforeAll(async () => {
   e2e = await startE2E();
   const [first] = await listPublished(e2e.url);
   buildPath = `/build/${first!.slug}`;
-});
+  // More than 12 published builds: the home page has a second page and its "Pagine" navigation.
+  const token = await apiLogin(e2e.url);
+  for (let index = published.length; index <= 14; index += 1) {
+    await apiCreateBuild(e2e.url, token, { title: `Build in più ${index}`, category: 'gaming', budget: 900, status: 'published', components: [] });
+  }
+}, 120_000);
 afterAll(() => e2e?.close());
 
 const isSerious = (violation: AxeViolation) => violation.impact === 'serious' || violation.impact === 'critical';
@@ -63,6 +71,7 @@ function describeViolations(violations: AxeViolation[]): string[] {
 
 const PAGES = [
   { name: 'home', path: () => '/', status: 200 },
+  { name: 'home page 2', path: () => '/?pagina=2', status: 200 },
   { name: 'build page', path: () => buildPath, status: 200 },
   { name: '404 page', path: () => '/qualcosa/che/non/esiste', status: 404 },
 ];
@@ -74,7 +83,6 @@ async function openSettled(viewport: { width: number; height: number }, theme: '
   const url = `${e2e.url}${path}`;
   const response = await opened.page.goto(url);
   expect(response?.status()).toBe(status);
-  await waitForHydration(opened.page);
   await finishAnimations(opened.page); // the cards fade in: contrast is checked on the settled page
   expect(await opened.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
   return { ...opened, expectNoErrors: () => expectNoErrors(opened.errors, status === 404 ? [url] : []) };
@@ -92,6 +100,21 @@ describe.each(VIEWPORTS)('accessibility at $name', ({ viewport }) => {
         await opened.close();
       }
     });
+  });
+});
+
+describe.each(THEMES)('phone menu open, %s theme', (theme) => {
+  it('has no serious or critical axe violations', async () => {
+    const opened = await openSettled(VIEWPORTS[0].viewport, theme, '/', 200);
+    try {
+      await opened.page.getByTestId('menu-button').click();
+      expect(await opened.page.locator('#mobile-menu').isVisible()).toBe(true);
+      const { violations, ariaToReview } = await runAxe(opened.page);
+      expect(describeViolations([...violations, ...ariaToReview])).toEqual([]);
+      opened.expectNoErrors();
+    } finally {
+      await opened.close();
+    }
   });
 });
 

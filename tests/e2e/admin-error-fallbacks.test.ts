@@ -5,9 +5,9 @@
  * screen's error notice, the author's input kept, the screen usable again, and the same action succeeding
  * against the real server once the network is back.
  *
- * The public build page is reached the same way when opened from a home page card: that client navigation
- * loads its data with one request, whose failure gives 'Errore nel caricamento della build', and whose
- * foreign answer (a 200 HTML page) gives 'Struttura dati non valida'.
+ * The public build page opened from a home page card is a new document rendered on the server (decision
+ * 017): a database failure while it loads gives 'Errore nel caricamento della build', a build unpublished
+ * meanwhile 'La build richiesta non esiste.'.
  *
  * Only the one request under test is intercepted (by path and method); everything else reaches the real
  * server, with the fake Creators API as the retailer.
@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
-import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS, waitForHydration } from './harness';
+import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import { ADMIN, apiCreateBuild, apiJson, apiLogin, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
 
 const FALLBACK = {
@@ -59,13 +59,6 @@ const FAILURES: readonly Failure[] = [
     consoleLine: (url) => `console.error: Failed to load resource: the server responded with a status of 502 (Bad Gateway) (${url})`,
   },
 ];
-
-/** A 200 answer that is not the app's: what a captive portal or a misconfigured proxy sends. */
-const FOREIGN_PAGE: Failure = {
-  name: "captive portal's HTML page with status 200",
-  answer: (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Accedi alla rete Wi-Fi</html>' }),
-  consoleLine: () => null,
-};
 
 let fake: FakeCreatorsApi;
 let e2e: E2EContext;
@@ -128,8 +121,8 @@ async function passesEventually(check: () => Promise<void>): Promise<void> {
   }
 }
 
-async function failEachWay(page: Page, pattern: string | ((url: URL) => boolean), method: string, steps: FailureSteps, failures: readonly Failure[] = FAILURES): Promise<void> {
-  for (const failure of failures) {
+async function failEachWay(page: Page, pattern: string | ((url: URL) => boolean), method: string, steps: FailureSteps): Promise<void> {
+  for (const failure of FAILURES) {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const failed: string[] = [];
@@ -672,71 +665,68 @@ describe('alternatives panel of the build editor', () => {
   });
 });
 
-describe('public build page, opened from a card of the home page (a client navigation)', () => {
-  /** The home page, hydrated, and the first build card's slug and title. */
-  async function openHome(): Promise<{ page: Page; slug: string; title: string }> {
+describe('public build page, opened from a card of the home page (a new document)', () => {
+  /** The home page and the slug and title of its card number `index`. */
+  async function openHome(index: number): Promise<{ page: Page; slug: string; title: string }> {
     const page = await open();
     await page.goto(`${e2e.url}/`);
-    await waitForHydration(page);
-    const href = (await page.locator('main a[href^="/build/"]').first().getAttribute('href'))!;
-    const slug = href.replace('/build/', '');
+    const card = page.locator('main a[href^="/build/"]').nth(index);
+    const slug = (await card.getAttribute('href'))!.replace('/build/', '');
     const { body } = await apiJson<{ builds: { slug: string; title: string }[] }>(e2e.url, '/builds');
-    const title = body.builds.find((build) => build.slug === slug)!.title;
-    return { page, slug, title };
+    return { page, slug, title: body.builds.find((build) => build.slug === slug)!.title };
   }
 
-  const errorMessage = (page: Page) => page.getByTestId('build-error-message');
-
-  /** From the home page (going back to it from the error page first), opens the build by its card. */
-  async function openCard(page: Page, slug: string) {
-    if (new URL(page.url()).pathname !== '/') {
-      await page.getByRole('link', { name: 'Torna alla home' }).click();
-      await page.waitForURL(`${e2e.url}/`);
-    }
+  const openCard = async (page: Page, slug: string) => {
     await page.locator(`main a[href="/build/${slug}"]`).click();
-  }
+    await page.waitForURL(`${e2e.url}/build/${slug}`);
+  };
 
-  async function expectLoadFailure(page: Page, slug: string, message: string) {
-    await expect.poll(() => errorMessage(page).textContent()).toBe(message);
+  async function expectBuildError(page: Page, message: string) {
     expect(await page.locator('h1').allTextContents()).toEqual(['Build non trovata']);
-    expect(new URL(page.url()).pathname).toBe(`/build/${slug}`);
+    expect(await page.getByTestId('build-error-message').textContent()).toBe(message);
     expect(await page.getByRole('link', { name: 'Torna alla home' }).isVisible()).toBe(true);
   }
 
-  const pendingOnHome = (page: Page) => async () => {
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await errorMessage(page).count()).toBe(0);
-  };
+  it("the database failing while the page loads: 500 'Errore nel caricamento della build', not that the build does not exist; back home, the build opens", async () => {
+    const { page, slug, title } = await openHome(1);
+    const db = e2e.runtime.database.db;
+    // A real failure: the components table is gone while the build page is rendered.
+    await db.schema.alterTable('components').renameTo('components_away').execute();
+    let status: number | undefined;
+    try {
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/build/${slug}`);
+      await openCard(page, slug);
+      status = (await answered).status();
+      await expectBuildError(page, 'Errore nel caricamento della build');
+    } finally {
+      await db.schema.alterTable('components_away').renameTo('components').execute();
+    }
+    expect(status).toBe(500);
+    provoked.push(`console.error: Failed to load resource: the server responded with a status of 500 (Internal Server Error) (${e2e.url}/build/${slug})`);
 
-  it("no answer from the app: 'Errore nel caricamento della build', not that the build does not exist; back home, the build opens", async () => {
-    const { page, slug, title } = await openHome();
-    await failEachWay(page, (url) => url.pathname === `/build/${slug}.data`, 'GET', {
-      act: () => openCard(page, slug),
-      whilePending: pendingOnHome(page),
-      afterFailure: () => expectLoadFailure(page, slug, 'Errore nel caricamento della build'),
-    });
-
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await page.waitForURL(`${e2e.url}/`);
     await openCard(page, slug);
-    await expect.poll(() => page.locator('h1').allTextContents()).toEqual([title]);
+    expect(await page.locator('h1').allTextContents()).toEqual([title]);
     expect(unexpected()).toEqual([]);
   });
 
-  it("an answer that is not the app's (200 HTML page): 'Struttura dati non valida'; back home, the build opens", async () => {
-    const { page, slug, title } = await openHome();
-    await failEachWay(
-      page,
-      (url) => url.pathname === `/build/${slug}.data`,
-      'GET',
-      {
-        act: () => openCard(page, slug),
-        whilePending: pendingOnHome(page),
-        afterFailure: () => expectLoadFailure(page, slug, 'Struttura dati non valida'),
-      },
-      [FOREIGN_PAGE],
-    );
+  it("a build unpublished after the home page was shown: 404 'La build richiesta non esiste.'; the home page, reloaded, no longer lists it", async () => {
+    const { page, slug } = await openHome(2);
+    const { body } = await apiJson<{ builds: { id: number; slug: string }[] }>(e2e.url, '/builds');
+    const id = body.builds.find((build) => build.slug === slug)!.id;
+    const { body: admin } = await apiJson<{ build: Record<string, unknown> }>(e2e.url, `/admin/builds/${id}`, { token });
+    const unpublished = await apiJson(e2e.url, `/admin/builds/${id}`, { method: 'PUT', token, body: { ...admin.build, status: 'draft' } });
+    expect(unpublished.status).toBe(200);
 
     await openCard(page, slug);
-    await expect.poll(() => page.locator('h1').allTextContents()).toEqual([title]);
+    await expectBuildError(page, 'La build richiesta non esiste.');
+    provoked.push(`console.error: Failed to load resource: the server responded with a status of 404 (Not Found) (${e2e.url}/build/${slug})`);
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await page.waitForURL(`${e2e.url}/`);
+    // The browser may reuse the home page it holds (public pages are cacheable for 60 s); a reload asks the server.
+    await page.reload();
+    expect(await page.locator(`main a[href="/build/${slug}"]`).count()).toBe(0);
     expect(unexpected()).toEqual([]);
   });
 });

@@ -82,12 +82,23 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return { context, page, errors, close: () => context.close() };
 }
 
-/** Resolves once React has hydrated the layout (its DOM nodes carry React's internal props). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('[data-testid="menu-button"]');
-    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-  });
+/**
+ * The accessibility tree's view of the element `selector` matches, as Chromium exposes it to assistive
+ * technologies (role, name, and states such as expanded), read over the DevTools protocol.
+ */
+export async function accessibleNode(page: Page, selector: string): Promise<{ role: string; name: string; expanded: boolean | undefined }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    if (!nodeId) throw new Error(`no element matches ${selector}`);
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0]!;
+    const expanded = node.properties?.find((property) => property.name === 'expanded')?.value.value as boolean | undefined;
+    return { role: String(node.role?.value ?? ''), name: String(node.name?.value ?? ''), expanded };
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** Resolves once every running CSS animation (e.g. the build cards' entrance) has finished. */

@@ -2,7 +2,7 @@
  * The build page as crawlers and visitors without JavaScript get it: a plain fetch of the HTML carries
  * the content, the prices, the SEO tags (absolute URLs from PUBLIC_BASE_URL), valid JSON-LD (Article +
  * ItemList of Products with EUR Offers) and correctly marked affiliate links. Then Chromium with
- * JavaScript disabled reads the page and uses the filters.
+ * JavaScript disabled reads the page, opens the menu and uses the filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EContext, newPage, startE2E, VIEWPORTS } from './harness';
@@ -118,11 +118,14 @@ describe('build page HTML without JavaScript (plain fetch)', () => {
     expect(text).toContain(SPEC_TEXT.disclosure);
   });
 
-  it('carries no modulepreload link, but still the module script that loads the client later', () => {
-    // server/pages.ts strips the links React hoists into <head> with a regex (decision 015): if React ever
-    // writes them differently, the regex matches nothing and this fails instead.
-    expect(html).not.toMatch(/modulepreload/i);
-    expect(html).toMatch(/<script type="module"[^>]*>[^<]*import/);
+  it('carries no framework script: only the theme script in <head> and the page script at the end of <body>', () => {
+    // Public pages are documents, never hydrated (decision 017).
+    expect(html).not.toMatch(/modulepreload|type="module"|__reactRouterContext/i);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((match) => !match[1]!.includes('application/ld+json'));
+    expect(scripts.map((match) => match[1])).toEqual(['', '']);
+    expect(html.indexOf(scripts[0]![0])).toBeLessThan(html.indexOf('</head>'));
+    expect(scripts[1]![2]).toContain('data-enhance=');
+    expect(html.indexOf(scripts[1]![0])).toBeGreaterThan(html.indexOf('</footer>'));
   });
 
   it('has Open Graph and Twitter tags with absolute URLs', () => {
@@ -192,14 +195,15 @@ describe('build page HTML without JavaScript (plain fetch)', () => {
 
   it('marks every Amazon link as sponsored, nofollow, noopener, opening in a new tab', () => {
     const amazon = tags('a').filter((attrs) => /^https:\/\/([a-z0-9-]+\.)*amazon\.it\//.test(attrs.href ?? ''));
-    // One per component, the cart link, and the links inside the article.
+    // One per component, the cart link (twice: the phone summary's and the list's), the article's links.
     expect(amazon.length).toBeGreaterThan(components.length);
     for (const link of amazon) {
       expect(link.rel, link.href).toBe(AFFILIATE_REL);
       expect(link.target, link.href).toBe('_blank');
     }
     const cart = amazon.filter((link) => link.href!.startsWith('https://www.amazon.it/gp/aws/cart/add.html?'));
-    expect(cart).toHaveLength(1);
+    expect(cart).toHaveLength(2);
+    expect(cart[0]).toEqual(cart[1]);
     const cartUrl = new URL(cart[0]!.href!);
     expect(cartUrl.searchParams.get('AssociateTag')).toBe(DEFAULT_TAG);
     components.forEach((component, index) => {
@@ -210,18 +214,26 @@ describe('build page HTML without JavaScript (plain fetch)', () => {
 });
 
 describe('Chromium with JavaScript disabled', () => {
-  it('reads the build page and filters the home page through plain links', async () => {
+  it('reads the build page, its phone summary leads to the list, and the home page filters through plain links', async () => {
     const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport, javaScriptEnabled: false });
     try {
       const { page } = opened;
       await page.goto(`${e2e.url}/build/${summary.slug}`);
       expect(await page.locator('h1').textContent()).toBe(seed.title);
       expect(await page.locator('[data-testid="component"]').count()).toBe(components.length);
-      expect(await page.getByRole('link', { name: SPEC_TEXT.buyAll, exact: true }).isVisible()).toBe(true);
+      const box = page.getByTestId('build-summary');
+      expect(await box.getByRole('link', { name: SPEC_TEXT.buyAll, exact: true }).isVisible()).toBe(true);
+      await box.getByRole('link', { name: 'Vedi i componenti', exact: true }).click();
+      await page.waitForURL(`${e2e.url}/build/${summary.slug}#componenti`);
+      await expect.poll(() => page.locator('#componenti').getByRole('link', { name: SPEC_TEXT.buyAll, exact: true }).isVisible()).toBe(true);
 
-      await page.goto(`${e2e.url}/`);
+      // The menu opens without JavaScript, and its link leads to the grid.
+      await page.getByTestId('menu-button').click();
+      await page.locator('#mobile-menu').getByRole('link', { name: 'Build', exact: true }).click();
+      await page.waitForURL(`${e2e.url}/#builds`);
+
       await page.getByRole('group', { name: 'Categoria' }).getByRole('link', { name: 'Ufficio', exact: true }).click();
-      await page.waitForURL(`${e2e.url}/?category=office#builds`);
+      await page.waitForURL(`${e2e.url}/?categoria=office#builds`);
       expect(await page.locator('#builds [data-testid="build-grid"] h3').allTextContents()).toEqual(expectedTitles({ category: 'office' }));
       expectNoErrors(opened.errors);
     } finally {

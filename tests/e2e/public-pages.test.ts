@@ -1,11 +1,12 @@
 /**
- * Public pages in Chromium at phone and desktop size: home, filters, build page, missing build and
- * the not-found page, with the exact Italian texts of the spec (product-spec.md sections 1-2, 9).
+ * Public pages in Chromium at phone and desktop size: home, filters, build page (with its summary on a
+ * phone), missing build and the not-found page, with the exact Italian texts of the spec (product-spec.md
+ * sections 1-2, 9). The pages are documents (decision 017): every link loads a new one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { slugify } from '../../src/common/slug';
-import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS, waitForHydration } from './harness';
+import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import {
   AFFILIATE_REL,
   BUDGETS,
@@ -51,7 +52,7 @@ const gridTitles = (page: Page) => page.locator('#builds [data-testid="build-gri
 const categoryChip = (page: Page, name: string) => page.getByRole('group', { name: 'Categoria' }).getByRole('link', { name, exact: true });
 const budgetChip = (page: Page, name: string) => page.getByRole('group', { name: 'Budget' }).getByRole('link', { name, exact: true });
 
-describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
+describe.each(VIEWPORTS)('public pages at $name', ({ viewport, mobile }) => {
   let opened: OpenedPage | undefined;
   const open = async () => {
     opened = await newPage(e2e.browser, { viewport });
@@ -107,76 +108,48 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
     expectNoErrors(opened!.errors);
   });
 
-  it('filters: category chip, then a budget chip combined with it, reflected in the URL', async () => {
+  it('filters: category chip, then a budget chip combined with it, each a new document with the filter in the URL', async () => {
     const page = await open();
     await page.goto(`${e2e.url}/`);
-    await waitForHydration(page);
     expect(await categoryChip(page, 'Tutte').getAttribute('aria-current')).toBe('true');
+    const follow = async (chip: ReturnType<typeof categoryChip>, url: string) => {
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await chip.click();
+      await page.waitForURL(`${e2e.url}${url}`);
+      await page.locator('#builds h2').waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    };
 
-    await categoryChip(page, 'Gaming').click();
-    await page.waitForURL(`${e2e.url}/?category=gaming#builds`);
-    await expect.poll(() => gridTitles(page)).toEqual(expectedTitles({ category: 'gaming' }));
+    await follow(categoryChip(page, 'Gaming'), '/?categoria=gaming#builds');
+    expect(await gridTitles(page)).toEqual(expectedTitles({ category: 'gaming' }));
     expect(await gridTitles(page)).toEqual([gamingTitle]); // the draft gaming build stays hidden
     expect(await categoryChip(page, 'Gaming').getAttribute('aria-current')).toBe('true');
     expect(await categoryChip(page, 'Tutte').getAttribute('aria-current')).toBeNull();
 
-    await budgetChip(page, BUDGETS['800-1500'].label).click();
-    await page.waitForURL(`${e2e.url}/?category=gaming&budget=800-1500#builds`);
-    // The gaming build is also in this budget range, so the grid alone cannot tell that the new data arrived:
-    // wait for the chip state, which changes only when the navigation has rendered.
-    await expect.poll(() => budgetChip(page, BUDGETS['800-1500'].label).getAttribute('aria-current')).toBe('true');
+    await follow(budgetChip(page, BUDGETS['800-1500'].label), '/?categoria=gaming&budget=800-1500#builds');
+    expect(await budgetChip(page, BUDGETS['800-1500'].label).getAttribute('aria-current')).toBe('true');
     expect(await gridTitles(page)).toEqual(expectedTitles({ category: 'gaming', budget: '800-1500' }));
     expect(await categoryChip(page, 'Gaming').getAttribute('aria-current')).toBe('true');
 
     // Gaming under 800 euro: nothing published.
-    await budgetChip(page, BUDGETS['fino-800'].label).click();
-    await page.waitForURL(`${e2e.url}/?category=gaming&budget=fino-800#builds`);
-    await page.getByText(SPEC_TEXT.noBuilds, { exact: true }).waitFor();
+    await follow(budgetChip(page, BUDGETS['fino-800'].label), '/?categoria=gaming&budget=fino-800#builds');
+    expect(await page.getByText(SPEC_TEXT.noBuilds, { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('[data-testid="build-grid"]').count()).toBe(0);
 
     // Back to every category: the budget filter stays.
-    await categoryChip(page, 'Tutte').click();
-    await page.waitForURL(`${e2e.url}/?budget=fino-800#builds`);
+    await follow(categoryChip(page, 'Tutte'), '/?budget=fino-800#builds');
     const cheap = expectedTitles({ budget: 'fino-800' });
     expect(cheap.length).toBeGreaterThan(1);
-    await expect.poll(() => gridTitles(page)).toEqual(cheap);
-    // After hydration and four client-side navigations the page still has the server's inlined stylesheet:
-    // the client bundle renders that <style> empty and React must never write it (decision 016).
+    expect(await gridTitles(page)).toEqual(cheap);
+    // Every page carries the whole stylesheet inline.
     const stylesheetLength = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('head style')].map((style) => style.textContent.length)));
     expect(stylesheetLength).toBeGreaterThan(10_000);
     expectNoErrors(opened!.errors);
   });
 
-  it('filters: the grid shows a spinner while the filtered builds load', async () => {
+  it('filters: /?categoria=office is rendered on the server with only the office build', async () => {
     const page = await open();
-    await page.goto(`${e2e.url}/`);
-    await waitForHydration(page);
-    // Hold the client-side data request until the spinner has been seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.endsWith('.data'),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
-    await categoryChip(page, 'Editing').click();
-    const spinner = page.locator('#builds').getByTestId('spinner');
-    await spinner.waitFor({ state: 'visible' });
-    expect(await spinner.getAttribute('role')).toBe('status');
-    expect(await spinner.textContent()).toBe('Caricamento delle build...');
-    expect(await page.locator('#builds .build-card').count()).toBe(0);
-    release();
-    await page.waitForURL(`${e2e.url}/?category=editing#builds`);
-    await expect.poll(() => gridTitles(page)).toEqual(expectedTitles({ category: 'editing' }));
-    expect(await spinner.count()).toBe(0);
-    expectNoErrors(opened!.errors);
-  });
-
-  it('filters: /?category=office is rendered on the server with only the office build', async () => {
-    const page = await open();
-    const response = await page.goto(`${e2e.url}/?category=office`);
+    const response = await page.goto(`${e2e.url}/?categoria=office`);
     expect(response?.status()).toBe(200);
     expect(await gridTitles(page)).toEqual([officeTitle]);
     expect(await categoryChip(page, 'Ufficio').getAttribute('aria-current')).toBe('true');
@@ -185,7 +158,7 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
 
   it('filters: a filter with no results shows the empty-state text', async () => {
     const page = await open();
-    await page.goto(`${e2e.url}/?category=office&budget=oltre-2500`);
+    await page.goto(`${e2e.url}/?categoria=office&budget=oltre-2500`);
     expect(plain(await page.locator('#builds').textContent())).toContain(SPEC_TEXT.noBuilds);
     expect(await page.getByText(SPEC_TEXT.noBuilds, { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('#builds .build-card').count()).toBe(0);
@@ -198,7 +171,6 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
     const summary = summaries.find((candidate) => candidate.title === gamingTitle)!;
     const response = await page.goto(`${e2e.url}/build/${summary.slug}`);
     expect(response?.status()).toBe(200);
-    await waitForHydration(page);
 
     expect(await page.title()).toBe(`${seed.meta_title} | ${SITE_NAME}`);
     const back = page.getByRole('link', { name: SPEC_TEXT.backLink });
@@ -283,7 +255,7 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
     expect(sectionText).toContain(SPEC_TEXT.disclaimer);
     expect(sectionText).toContain(SPEC_TEXT.disclosure);
 
-    const buyAll = page.getByRole('link', { name: SPEC_TEXT.buyAll, exact: true });
+    const buyAll = section.getByRole('link', { name: SPEC_TEXT.buyAll, exact: true });
     expect(await buyAll.isVisible()).toBe(true);
     const cartHref = (await buyAll.getAttribute('href'))!;
     expect(cartHref.startsWith(`https://www.amazon.it/gp/aws/cart/add.html?AssociateTag=${DEFAULT_TAG}&ASIN.1=`)).toBe(true);
@@ -298,12 +270,55 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
     expectNoErrors(opened!.errors);
   });
 
+  it(`build page summary: ${mobile ? 'near the top on a phone, with total, price date, cart link and a link to the list' : 'not shown from 640 px up'}`, async () => {
+    const page = await open();
+    const summary = summaries.find((candidate) => candidate.title === gamingTitle)!;
+    await page.goto(`${e2e.url}/build/${summary.slug}`);
+    const box = page.getByTestId('build-summary');
+    expect(await box.count()).toBe(1);
+    expect(await box.isVisible()).toBe(mobile);
+    if (!mobile) {
+      expectNoErrors(opened!.errors);
+      return;
+    }
+    // Between the header and the article, within the first screen.
+    expect(await box.evaluate((element) => element.previousElementSibling?.tagName)).toBe('HEADER');
+    expect(await box.evaluate((element) => element.nextElementSibling?.tagName)).toBe('ARTICLE');
+    const boxTop = (await box.boundingBox())!.y;
+    expect(boxTop).toBeGreaterThan(0);
+
+    const list = page.locator('#componenti');
+    const seed = seedBuild(gamingTitle);
+    const total = seed.components.reduce((sum, component) => sum + Math.round(component.price * 100), 0) / 100;
+    expect(plain(await box.getByTestId('summary-total').textContent())).toBe(euro(total));
+    expect(plain(await box.textContent())).toContain(`Totale${euro(total)}`);
+    // The same price date as the list's, in the same words.
+    const date = plain(await box.getByTestId('prices-date').textContent());
+    expect(date).toMatch(/^Prezzi aggiornati al \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    expect(plain(await list.getByTestId('prices-date').textContent())).toBe(date);
+    expect(plain(await box.textContent())).toContain(SPEC_TEXT.disclosure);
+    // The same cart link as the list's.
+    const cart = box.getByRole('link', { name: SPEC_TEXT.buyAll, exact: true });
+    const listCart = list.getByRole('link', { name: SPEC_TEXT.buyAll, exact: true });
+    expect(await cart.isVisible()).toBe(true);
+    for (const attribute of ['href', 'rel', 'target']) expect(await cart.getAttribute(attribute), attribute).toBe(await listCart.getAttribute(attribute));
+    expect(await cart.getAttribute('rel')).toBe(AFFILIATE_REL);
+
+    // The link down to the list: the list's heading comes into view, under the sticky header.
+    const toList = box.getByRole('link', { name: 'Vedi i componenti', exact: true });
+    expect(await toList.getAttribute('href')).toBe('#componenti');
+    await toList.click();
+    await page.waitForURL(`${e2e.url}/build/${summary.slug}#componenti`);
+    await expect.poll(() => page.locator('#components-heading').evaluate((heading) => Math.round(heading.getBoundingClientRect().top))).toBeGreaterThanOrEqual(64);
+    expect(await page.locator('#components-heading').evaluate((heading) => heading.getBoundingClientRect().bottom < window.innerHeight)).toBe(true);
+    expectNoErrors(opened!.errors);
+  });
+
   it('unknown build slug: 404 with "Build non trovata" and a link home', async () => {
     const page = await open();
     const url = `${e2e.url}/build/non-esiste`;
     const response = await page.goto(url);
     expect(response?.status()).toBe(404);
-    await waitForHydration(page);
     expect(await page.locator('h1').allTextContents()).toEqual([SPEC_TEXT.buildNotFound]);
     expect(await page.getByText(SPEC_TEXT.buildMissing, { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('main a[href="/"]').count()).toBeGreaterThanOrEqual(1);
@@ -325,7 +340,6 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
     const url = `${e2e.url}/qualcosa/che/non/esiste`;
     const response = await page.goto(url);
     expect(response?.status()).toBe(404);
-    await waitForHydration(page);
     const main = page.locator('main');
     expect(plain(await main.textContent())).toContain(SPEC_TEXT.notFoundCode);
     expect(await main.getByText(SPEC_TEXT.notFoundCode, { exact: true }).isVisible()).toBe(true);
@@ -343,8 +357,8 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport }) => {
 });
 
 describe('server-rendered filter (plain fetch, no JavaScript)', () => {
-  it('/?category=office contains only the office build in the grid', async () => {
-    const response = await fetch(`${e2e.url}/?category=office`);
+  it('/?categoria=office contains only the office build in the grid', async () => {
+    const response = await fetch(`${e2e.url}/?categoria=office`);
     expect(response.status).toBe(200);
     const html = await response.text();
     const start = html.indexOf('data-testid="build-grid"');
@@ -357,8 +371,8 @@ describe('server-rendered filter (plain fetch, no JavaScript)', () => {
     }
   });
 
-  it('/?category=office&budget=oltre-2500 renders the empty-state text', async () => {
-    const html = await (await fetch(`${e2e.url}/?category=office&budget=oltre-2500`)).text();
+  it('/?categoria=office&budget=oltre-2500 renders the empty-state text', async () => {
+    const html = await (await fetch(`${e2e.url}/?categoria=office&budget=oltre-2500`)).text();
     expect(html).toContain(SPEC_TEXT.noBuilds);
     expect(html).not.toContain('data-testid="build-grid"');
   });

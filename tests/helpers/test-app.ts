@@ -7,7 +7,9 @@ import { type AppConfig, loadConfig } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices, type AppServices } from '../../src/modules/services';
+import type { ServerBuild } from 'react-router';
 import { createApp, type App } from '../../src/server/app';
+import { createPageRenderer } from '../../src/server/pages';
 import type { ScryptCost } from '../../src/modules/auth/password-hash';
 import { createTestDatabase, type TestDatabase, type TestDialect, testDialect } from './test-database';
 import { TEST_SCRYPT_COST } from './test-scrypt';
@@ -56,6 +58,8 @@ export interface TestContextOptions {
   dialect?: TestDialect;
   /** Password-hash cost: the cheap TEST_SCRYPT_COST unless a test needs production's (test-scrypt.ts). */
   scryptCost?: ScryptCost;
+  /** React Router's server build (page-build.ts): the app then renders pages too, behind the page cache, as in production. */
+  pages?: ServerBuild;
 }
 
 export async function createTestContext(env: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
@@ -76,7 +80,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const clock = new TestClock();
   const services = createServices({ db: database.db, config, clock, scryptCost });
   await services.auth.ensureFirstAdmin(ADMIN);
-  const app = createApp({ config, database, services });
+  const app = createApp({ config, database, services, renderPage: options.pages && createPageRenderer(options.pages, { config, services }) });
 
   const request = requester(app);
 

@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
 import { categoryLabel } from '../../common/catalog';
 import { paths } from '../../common/paths';
 import type { BuildCardData } from '../public-text';
@@ -23,9 +22,9 @@ export function BuildCard({ build, index }: { build: BuildCardData; index: numbe
           <span className="text-sm text-slate-600 dark:text-slate-400">{build.component_count} componenti</span>
         </div>
         <h3 className="mt-3 text-lg font-bold leading-snug">
-          <Link to={paths.build(build.slug)} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-violet-700 dark:group-hover:text-violet-300" aria-label={`${build.title} (${categoryLabel(build.category)})`}>
+          <a href={paths.build(build.slug)} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-violet-700 dark:group-hover:text-violet-300" aria-label={`${build.title} (${categoryLabel(build.category)})`}>
             {build.title}
-          </Link>
+          </a>
         </h3>
         <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{build.description}</p>
         <p className="mt-auto flex items-baseline justify-between pt-4">

@@ -1,6 +1,7 @@
-import { isPriceStale, PRICE_DISCLAIMER } from '../../common/price-freshness';
+import { isPriceStale } from '../../common/price-freshness';
 import type { BuildPageData, ComponentData } from '../public-text';
-import { CartIcon, ExternalIcon } from './icons';
+import { BuyAll, PriceTotal } from './buy-all';
+import { ExternalIcon } from './icons';
 
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
@@ -53,12 +54,12 @@ function ComponentRow({ component, now }: { component: ComponentData; now: numbe
   );
 }
 
-const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile' } as const;
+/** The id of the list, for links to it (the phone summary's, at the top of the build page). */
+export const COMPONENT_LIST_ID = 'componenti';
 
 export function ComponentList({ build, now, disclosure }: { build: BuildPageData; now: number; disclosure: string }) {
-  const stale = isPriceStale(build.prices_updated_at, now);
   return (
-    <section aria-labelledby="components-heading" className="mt-12 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+    <section id={COMPONENT_LIST_ID} aria-labelledby="components-heading" className="mt-12 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
       <h2 id="components-heading" className="text-2xl font-extrabold">
         Componenti
       </h2>
@@ -72,39 +73,10 @@ export function ComponentList({ build, now, disclosure }: { build: BuildPageData
         </ul>
       )}
       <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <p className="flex items-baseline justify-between gap-4">
-          <span className="text-lg font-bold">{stale ? 'Totale indicativo' : 'Totale'}</span>
-          <span className="text-3xl font-extrabold text-violet-700 dark:text-violet-300" data-testid="total">
-            {build.totalText}
-          </span>
-        </p>
-        {build.prices_updated_at && (
-          <p className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
-            {stale ? `Prezzi indicativi rilevati il ${build.pricesUpdatedText}` : `Prezzi aggiornati al ${build.pricesUpdatedText}`}
-          </p>
-        )}
-        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{PRICE_DISCLAIMER}</p>
+        <PriceTotal build={build} now={now} testId="total" />
       </div>
-      <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        {build.cart_url ? (
-          <a
-            href={build.cart_url}
-            target="_blank"
-            rel="sponsored nofollow noopener"
-            className="inline-flex items-center gap-2 rounded-xl bg-amber-400 px-6 py-3 text-lg font-bold text-slate-950 shadow hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-          >
-            <CartIcon /> Compra Tutto su Amazon
-          </a>
-        ) : (
-          build.components.length > 0 && <p className="font-medium text-slate-700 dark:text-slate-300">Nessun componente ha un link Amazon valido</p>
-        )}
-        {build.cart_url && build.cart_excluded.length > 0 && (
-          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="cart-excluded">
-            Non inclusi nel carrello:{' '}
-            {build.cart_excluded.map((item) => `${item.name} (${EXCLUSION_REASONS[item.reason]})`).join(', ')}
-          </p>
-        )}
-        <p className="text-xs text-slate-600 dark:text-slate-400">{disclosure}</p>
+      <div className="mt-6">
+        <BuyAll build={build} disclosure={disclosure} />
       </div>
     </section>
   );

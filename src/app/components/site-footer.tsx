@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 
@@ -22,14 +21,14 @@ export function SiteFooter({ siteName, author, year, affiliateTag, videoChannelU
           <h2 className="font-semibold text-slate-900 dark:text-slate-100">Link utili</h2>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link to={paths.home()} className="hover:underline">
+              <a href={paths.home()} className="hover:underline">
                 Home
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.builds()} className="hover:underline">
+              <a href={paths.builds()} className="hover:underline">
                 Le Mie Build
-              </Link>
+              </a>
             </li>
             <li>
               <a href={paths.sitemap()} className="hover:underline">

@@ -1,11 +1,10 @@
 /**
  * Public light/dark theme (spec section 4): the stored choice wins, else the system preference;
- * follows system changes only while nothing is stored; default dark. The inline script applies it
- * before first paint, so there is no flash.
+ * follows system changes only while nothing is stored; default dark. The inline <head> script
+ * (theme-init-script.ts) applies it before first paint, so there is no flash; the page script
+ * (page-script/theme-toggle.ts) does the rest with these functions.
  */
 export const THEME_STORAGE_KEY = 'theme';
-
-export const THEME_INIT_SCRIPT = `(function(){try{var s=localStorage.getItem('${THEME_STORAGE_KEY}');var t=s==='light'||s==='dark'?s:(window.matchMedia('(prefers-color-scheme: light)').matches?'light':'dark');var r=document.documentElement;r.classList.toggle('dark',t==='dark');r.style.colorScheme=t}catch(e){}})()`;
 
 export type Theme = 'light' | 'dark';
 
@@ -42,6 +41,6 @@ export function followSystemTheme(): () => void {
     if (!storedTheme()) applyTheme(query.matches ? 'light' : 'dark');
   };
   query.addEventListener('change', onChange);
-  onChange(); // the system may have changed between the first paint and hydration
+  onChange(); // the system may have changed between the first paint and now
   return () => query.removeEventListener('change', onChange);
 }

@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
 import { isAppError } from '../../common/errors';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
+import { BuildSummary } from '../components/build-summary';
 import { CategoryBadge } from '../components/category-badge';
 import { ComponentList } from '../components/component-list';
 import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
@@ -14,7 +15,7 @@ import type { Route } from './+types/build';
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const build = toBuildPage(await context.services.builds.getPublished(params.slug));
-    // The time of rendering decides which prices are fresh, the same on server and client.
+    // The time of rendering decides which prices are shown as current (the page cache keeps a page a minute at most).
     return { build, renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
@@ -50,9 +51,9 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
   const site = siteFromMatches(matches);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
-      <Link to={paths.builds()} className="inline-flex items-center gap-2 font-medium text-violet-700 hover:underline dark:text-violet-300">
+      <a href={paths.builds()} className="inline-flex items-center gap-2 font-medium text-violet-700 hover:underline dark:text-violet-300">
         <ArrowLeftIcon /> Torna alle build
-      </Link>
+      </a>
       {build.featured_image && (
         <img
           src={build.featured_image}
@@ -81,6 +82,7 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
           <ShareLinks pageUrl={toAbsoluteUrl(paths.build(build.slug), site.publicBaseUrl)} title={build.title} />
         </div>
       </header>
+      <BuildSummary build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
       <article className="article mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
       <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
     </main>
@@ -90,23 +92,20 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
 const BUILD_ERRORS = {
   missing: 'La build richiesta non esiste.',
   loadFailed: 'Errore nel caricamento della build',
-  malformed: 'Struttura dati non valida',
 } as const;
 
 /**
- * The message under 'Build non trovata' (spec sections 2 and 8): the server's message when it sent one;
- * otherwise, for a missing build, that it does not exist, and for any other failure (network down, a
- * proxy's error page, a server error) that loading failed rather than that the build does not exist.
+ * The message under 'Build non trovata' (spec sections 2 and 8). The page is rendered on the server only
+ * (decision 017), so the error is the loader's: for a missing build, the server's message or that it does
+ * not exist; for any other failure (the database unreachable, a bug), that loading failed rather than that
+ * the build does not exist.
  */
 function buildErrorMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
     const data: unknown = error.data;
     if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' && data.message) return data.message;
-    return error.status === 404 ? BUILD_ERRORS.missing : BUILD_ERRORS.loadFailed;
+    return BUILD_ERRORS.missing;
   }
-  // React Router's single fetch throws this when a client navigation's data answer is not its own format
-  // (e.g. a captive portal's HTML page with status 200).
-  if (error instanceof Error && error.message === 'Unable to decode turbo-stream response') return BUILD_ERRORS.malformed;
   return BUILD_ERRORS.loadFailed;
 }
 
@@ -117,9 +116,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-slate-600 dark:text-slate-300" data-testid="build-error-message">
         {buildErrorMessage(error)}
       </p>
-      <Link to={paths.home()} className="mt-8 inline-block rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
+      <a href={paths.home()} className="mt-8 inline-block rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
         Torna alla home
-      </Link>
+      </a>
     </main>
   );
 }

@@ -1,61 +1,97 @@
-import { Link, useNavigation } from 'react-router';
+import type { ReactNode } from 'react';
+import { redirect } from 'react-router';
 import { BUDGET_RANGES, findBudgetRange } from '../../common/budget-ranges';
-import { BUILD_CATEGORIES, categoryLabel, isBuildCategory } from '../../common/catalog';
+import { BUILD_CATEGORIES, categoryLabel } from '../../common/catalog';
+import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, parseHomeQuery } from '../../common/home-query';
 import { BuildCard } from '../components/build-card';
 import { GaugeIcon, ChatIcon, TagIcon } from '../components/icons';
-import { Spinner } from '../components/spinner';
+import { Pagination } from '../components/pagination';
+import { PAGE_HOOKS } from '../page-script/hooks';
 import { toBuildCard } from '../public-text';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/home';
 
+/** The category filter's first spelling (?category=gaming), still in links shared before ?categoria. */
+const LEGACY_CATEGORY_PARAM = 'category';
+
+/** The home page's URL for a query, in its one canonical spelling (common/home-query.ts). */
+function homeUrl(query: HomeQuery): string {
+  return `/${canonicalHomeQuery(query)}`;
+}
+
+/** The same query with ?category= read as ?categoria= (which wins when a link has both). */
+function fromLegacyLink(search: URLSearchParams): HomeQuery {
+  const renamed = new URLSearchParams(search);
+  if (!renamed.has(HOME_QUERY_PARAMS.category)) renamed.set(HOME_QUERY_PARAMS.category, search.get(LEGACY_CATEGORY_PARAM) ?? '');
+  return parseHomeQuery(renamed);
+}
+
+/**
+ * One page of 12 builds, filtered. An old ?category= link moves permanently (301) to its canonical URL;
+ * a page past the last one sends the visitor to the last page of that filter (302: it becomes a real page
+ * once enough builds are published); unknown filter values read as no filter.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const category = isBuildCategory(search.get('category')) ? (search.get('category') as string) : null;
-  const budget = findBudgetRange(search.get('budget')) ?? null;
-  const builds = await context.services.builds.listPublished({
-    category: category ?? undefined,
+  if (search.has(LEGACY_CATEGORY_PARAM)) throw redirect(homeUrl(fromLegacyLink(search)), 301);
+  const query = parseHomeQuery(search);
+  const budget = findBudgetRange(query.budget);
+  const { builds, total } = await context.services.builds.listPublishedPage({
+    category: query.category,
     minBudget: budget?.min,
     maxBudget: budget?.max,
+    page: query.page,
+    pageSize: HOME_PAGE_SIZE,
   });
-  return { builds: builds.map(toBuildCard), category, budget: budget?.id ?? null, author: context.config.siteAuthor };
+  const pageCount = Math.max(1, Math.ceil(total / HOME_PAGE_SIZE));
+  if (query.page > pageCount) throw redirect(homeUrl({ ...query, page: pageCount }), 302);
+  return { builds: builds.map(toBuildCard), query, pageCount, author: context.config.siteAuthor };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
-  // Canonical URL: the known filters only, so tracking or junk parameters never create duplicates.
-  const filterPath = filterUrl({ category: data?.category ?? null, budget: data?.budget ?? null }, {}).replace('#builds', '');
+  const page = data?.query.page ?? 1;
   return pageMeta(site, {
-    title: `${site.siteName}: guide per assemblare il tuo PC perfetto`,
+    title: `${site.siteName}: guide per assemblare il tuo PC perfetto${page > 1 ? ` (pagina ${page})` : ''}`,
     description:
       'Configurazioni PC complete per gaming, editing, ufficio e workstation: componenti scelti, prezzi aggiornati e link per comprare tutto su Amazon.',
-    path: filterPath,
+    // Canonical URL: the known filters and the page only, so tracking or junk parameters never create duplicates.
+    path: data ? homeUrl(data.query) : '/',
   });
 }
 
-/** URL of the home with one filter changed; the other stays as it is. */
-function filterUrl(current: { category: string | null; budget: string | null }, change: Partial<{ category: string | null; budget: string | null }>) {
-  const next = { ...current, ...change };
-  const params = new URLSearchParams();
-  if (next.category) params.set('category', next.category);
-  if (next.budget) params.set('budget', next.budget);
-  const query = params.toString();
-  return `/${query ? `?${query}` : ''}#builds`;
-}
-
-function Chip({ to, active, children }: { to: string; active: boolean; children: string }) {
+/** A filter chip: a plain link to the first page of the other filter, back at the grid. */
+function Chip({ query, active, children }: { query: HomeQuery; active: boolean; children: string }) {
   return (
-    <Link
-      to={to}
-      preventScrollReset
+    <a
+      href={`${homeUrl(query)}#builds`}
       aria-current={active ? 'true' : undefined}
-      className={`rounded-full border px-4 py-1.5 text-sm font-medium transition ${
+      className={`shrink-0 whitespace-nowrap rounded-full border px-4 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 ${
         active
           ? 'border-violet-700 bg-violet-700 text-white dark:border-violet-400 dark:bg-violet-400 dark:text-slate-950'
           : 'border-slate-300 text-slate-700 hover:border-violet-500 hover:text-violet-700 dark:border-slate-700 dark:text-slate-200 dark:hover:text-violet-300'
       }`}
     >
       {children}
-    </Link>
+    </a>
+  );
+}
+
+/**
+ * A row of chips: wraps on wider screens; on a phone one line that scrolls sideways (a thin scrollbar
+ * shows there is more), edge to edge, with room for the focus outline. The page script centres the
+ * chosen chip in it.
+ */
+function ChipRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      data-enhance={PAGE_HOOKS.chipRow}
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+    >
+      {children}
+    </div>
   );
 }
 
@@ -66,10 +102,8 @@ const REASONS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { builds, category, budget, author } = loaderData;
-  const navigation = useNavigation();
-  const loadingBuilds = navigation.state === 'loading' && navigation.location.pathname === '/';
-  const filters = { category, budget };
+  const { builds, query, pageCount, author } = loaderData;
+  const firstPage = { ...query, page: 1 };
 
   return (
     <main>
@@ -92,33 +126,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="builds-heading" className="text-3xl font-extrabold tracking-tight">
           Le Mie Build
         </h2>
-        <div className="mt-6 space-y-3" role="group" aria-label="Filtri">
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Categoria">
-            <Chip to={filterUrl(filters, { category: null })} active={!category}>
+        <div className="mt-6 space-y-2" role="group" aria-label="Filtri">
+          <ChipRow label="Categoria">
+            <Chip query={{ ...firstPage, category: null }} active={!query.category}>
               Tutte
             </Chip>
             {BUILD_CATEGORIES.map((value) => (
-              <Chip key={value} to={filterUrl(filters, { category: value })} active={category === value}>
+              <Chip key={value} query={{ ...firstPage, category: value }} active={query.category === value}>
                 {categoryLabel(value)}
               </Chip>
             ))}
-          </div>
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Budget">
-            <Chip to={filterUrl(filters, { budget: null })} active={!budget}>
+          </ChipRow>
+          <ChipRow label="Budget">
+            <Chip query={{ ...firstPage, budget: null }} active={!query.budget}>
               Qualsiasi budget
             </Chip>
             {BUDGET_RANGES.map((range) => (
-              <Chip key={range.id} to={filterUrl(filters, { budget: range.id })} active={budget === range.id}>
+              <Chip key={range.id} query={{ ...firstPage, budget: range.id }} active={query.budget === range.id}>
                 {range.label}
               </Chip>
             ))}
-          </div>
+          </ChipRow>
         </div>
 
         <div className="mt-8">
-          {loadingBuilds ? (
-            <Spinner label="Caricamento delle build..." />
-          ) : builds.length === 0 ? (
+          {builds.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 py-16 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
               Nessuna build disponibile al momento.
             </p>
@@ -129,6 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          <Pagination page={query.page} pageCount={pageCount} href={(page) => `${homeUrl({ ...query, page })}#builds`} />
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { paths } from '../../common/paths';
 import { siteFromMatches } from '../seo';
 import type { Route } from './+types/not-found';
@@ -20,12 +20,12 @@ export default function NotFound() {
       <h1 className="mt-4 text-3xl font-extrabold">Pagina non trovata</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">La pagina che cerchi non esiste o è stata spostata.</p>
       <nav aria-label="Pagina non trovata" className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link to={paths.home()} className="rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
+        <a href={paths.home()} className="rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
           Torna alla home
-        </Link>
-        <Link to={paths.builds()} className="rounded-xl border border-slate-300 px-6 py-3 font-semibold hover:border-violet-500 dark:border-slate-700">
+        </a>
+        <a href={paths.builds()} className="rounded-xl border border-slate-300 px-6 py-3 font-semibold hover:border-violet-500 dark:border-slate-700">
           Vedi le build
-        </Link>
+        </a>
       </nav>
     </main>
   );

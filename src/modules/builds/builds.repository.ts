@@ -1,5 +1,5 @@
 /** Queries for builds and their components. */
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { BuildRow, BuildUpdate, ComponentRow, ComponentUpdate, Database, NewBuildRow, NewComponentRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -26,41 +26,60 @@ function toTotals<T extends { total_cents: unknown; component_count: unknown }>(
   return { ...row, total_cents: Number(row.total_cents ?? 0), component_count: Number(row.component_count ?? 0) };
 }
 
-/** Builds with the sum of their component prices and their component count. */
+/**
+ * Builds with the sum of their component prices and their component count. Correlated subqueries rather
+ * than a join on every build's aggregate: with LIMIT only the listed builds' components are summed (by
+ * the components_build_id_position index), whatever the size of the catalogue.
+ */
 function selectBuildsWithTotals(db: Db) {
-  const totals = db
-    .selectFrom('components')
-    .select((eb) => ['build_id', eb.fn.sum<number>('price_cents').as('total_cents'), eb.fn.countAll<number>().as('component_count')])
-    .groupBy('build_id')
-    .as('totals');
   return db
     .selectFrom('builds')
-    .leftJoin(totals, 'totals.build_id', 'builds.id')
     .selectAll('builds')
-    .select(['totals.total_cents', 'totals.component_count']);
+    .select((eb) => [
+      eb.selectFrom('components').select((sub) => sub.fn.sum<number>('components.price_cents').as('sum')).whereRef('components.build_id', '=', 'builds.id').as('total_cents'),
+      eb.selectFrom('components').select((sub) => sub.fn.countAll<number>().as('count')).whereRef('components.build_id', '=', 'builds.id').as('component_count'),
+    ]);
 }
 
+/** The published builds a filter keeps (q: title or description, case-insensitive). */
+function publishedWhere(filter: Omit<PublishedFilter, 'limit' | 'offset'>) {
+  return (eb: ExpressionBuilder<Database, 'builds'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('builds.status', '=', 'published')];
+    if (filter.category) conditions.push(eb('builds.category', '=', filter.category));
+    if (filter.minBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '>=', filter.minBudgetCents));
+    if (filter.maxBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '<=', filter.maxBudgetCents));
+    if (filter.q) {
+      const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+      conditions.push(
+        eb.or([
+          sql<boolean>`lower(${eb.ref('builds.title')}) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('builds.description')}) like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** Newest publication first; the id breaks ties, so pages never overlap or skip a build. */
 export async function listPublishedBuilds(db: Db, filter: PublishedFilter): Promise<BuildWithTotals[]> {
-  let query = selectBuildsWithTotals(db).where('builds.status', '=', 'published');
-  if (filter.category) query = query.where('builds.category', '=', filter.category);
-  if (filter.minBudgetCents !== undefined) query = query.where('builds.budget_cents', '>=', filter.minBudgetCents);
-  if (filter.maxBudgetCents !== undefined) query = query.where('builds.budget_cents', '<=', filter.maxBudgetCents);
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref('builds.title')}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('builds.description')}) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
-  const rows = await query
+  const rows = await selectBuildsWithTotals(db)
+    .where(publishedWhere(filter))
     .orderBy('builds.published_at', 'desc')
     .orderBy('builds.id', 'desc')
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();
   return rows.map(toTotals);
+}
+
+export async function countPublishedBuilds(db: Db, filter: Omit<PublishedFilter, 'limit' | 'offset'>): Promise<number> {
+  const row = await db
+    .selectFrom('builds')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where(publishedWhere(filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 export async function findBuildBySlug(db: Db, slug: string): Promise<BuildRow | undefined> {

@@ -32,6 +32,16 @@ const ADMIN_NOT_FOUND = 'Build non trovata';
 export const BUILD_CHANGED_MESSAGE = "La build è stata modificata altrove dopo che l'hai aperta. Ricarica per vedere la versione attuale.";
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
+export interface PublishedPageQuery {
+  category?: string | null;
+  /** Euro, inclusive. */
+  minBudget?: number;
+  maxBudget?: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
 export interface BuildsDeps extends DataDeps {
   defaultAffiliateTag: string;
   events: ContentEvents;
@@ -186,6 +196,27 @@ export function createBuildsService(deps: BuildsDeps) {
       offset: query.offset ?? 0,
     });
     return rows.map(toSummary);
+  }
+
+  /**
+   * One page of the published builds (the home page's grid) and how many the filter keeps in all, both
+   * counted in SQL: a page costs the same whatever the size of the catalogue. `page` is 1-based; a page
+   * past the last one gives no builds (the caller decides where to send the visitor).
+   */
+  async function listPublishedPage(query: PublishedPageQuery): Promise<{ builds: BuildSummary[]; total: number }> {
+    if (!Number.isInteger(query.page) || query.page < 1 || !Number.isInteger(query.pageSize) || query.pageSize < 1 || query.pageSize > 100) {
+      throw new AppError('VALIDATION_ERROR', 'Pagina non valida: numero di pagina da 1 in su, da 1 a 100 build per pagina');
+    }
+    const filter = {
+      category: query.category ?? undefined,
+      minBudgetCents: query.minBudget === undefined ? undefined : euroToCents(query.minBudget),
+      maxBudgetCents: query.maxBudget === undefined ? undefined : euroToCents(query.maxBudget),
+    };
+    const [rows, total] = await Promise.all([
+      repo.listPublishedBuilds(db, { ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      repo.countPublishedBuilds(db, filter),
+    ]);
+    return { builds: rows.map(toSummary), total };
   }
 
   /** A published build as visitors see it. */
@@ -414,7 +445,7 @@ export function createBuildsService(deps: BuildsDeps) {
     return { affiliateTag: row.affiliate_tag || deps.defaultAffiliateTag };
   }
 
-  return { listPublished, getPublished, recordVisit, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats, requireBuild };
+  return { listPublished, listPublishedPage, getPublished, recordVisit, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats, requireBuild };
 }
 
 export type BuildsService = ReturnType<typeof createBuildsService>;

@@ -1,8 +1,9 @@
 /** Security headers for every response; pages get a CSP, the API one that forbids everything. */
 import type { MiddlewareHandler } from 'hono';
 
-// Pages: our own scripts plus React Router's inline hydration data. Nonces cannot be used because public
-// HTML is cached and shared, hence 'unsafe-inline' for scripts; everything else is locked down.
+// Pages: the public pages' two inline scripts (theme, page script: decision 017) and, on the admin, React
+// Router's modules and inline hydration data. Nonces cannot be used because public HTML is cached and
+// shared, hence 'unsafe-inline' for scripts; everything else is locked down.
 const PAGE_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
   "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
