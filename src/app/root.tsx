@@ -8,8 +8,10 @@ import { THEME_INIT_SCRIPT } from './components/theme-init-script';
 import { ADMIN_THEME_INIT_SCRIPT } from './admin/theme-script';
 // Inlined into every page: no render-blocking stylesheet request before the first paint.
 import appCss from './app.css?inline';
+import publicCss from './public.css?inline';
 // The public pages' only script, bundled on its own into a string (scripts/vite-inline-script.ts).
 import pageScript from './page-script/page-script?inline-script';
+import { isClientAppHandle } from './client-app';
 import './load-context';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -28,7 +30,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
  * hydrating, and keeps the server's; the value stays the same afterwards, so React never rewrites it
  * (decision 016). The development client keeps it, for stylesheet hot reload.
  */
-const STYLESHEET = import.meta.env.SSR || import.meta.env.DEV ? appCss : '';
+const ADMIN_STYLESHEET = import.meta.env.SSR || import.meta.env.DEV ? appCss : '';
+/** Public pages are never hydrated: only the server needs their stylesheet. */
+const PUBLIC_STYLESHEET = import.meta.env.SSR ? publicCss : '';
 /** Only server-rendered public pages carry it; the client bundle (the admin's) has no use for it. */
 const PAGE_SCRIPT = import.meta.env.SSR ? pageScript : '';
 
@@ -37,7 +41,7 @@ const PAGE_SCRIPT = import.meta.env.SSR ? pageScript : '';
  * scripts and hydrate; every other page is a document with no framework script at all (decision 017).
  */
 function useIsClientApp(): boolean {
-  return useMatches().some((match) => (match.handle as { admin?: boolean } | undefined)?.admin === true);
+  return useMatches().some((match) => isClientAppHandle(match.handle));
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -51,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e1b4b" />
         <script dangerouslySetInnerHTML={{ __html: admin ? ADMIN_THEME_INIT_SCRIPT : THEME_INIT_SCRIPT }} />
-        <style dangerouslySetInnerHTML={{ __html: STYLESHEET }} suppressHydrationWarning />
+        <style dangerouslySetInnerHTML={{ __html: admin ? ADMIN_STYLESHEET : PUBLIC_STYLESHEET }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_POSTGRES_POOL, type DatabaseTarget, type PostgresPoolSettings } from '../config/env';
 import type { Database } from './schema';
-import { ImmediateTransactionSqliteDialect } from './sqlite-dialect';
+import { ImmediateTransactionSqliteDialect, withPreparedStatementCache } from './sqlite-dialect';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -102,7 +102,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   // SQLite's built-in lower() folds only ASCII, so a search for 'è' would miss 'È'. Replace it with
   // JavaScript's Unicode-aware folding, matching what PostgreSQL's lower() does with a UTF-8 locale.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
-  const db = new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: withPreparedStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', pool: null, destroy: () => db.destroy() };
 }
 

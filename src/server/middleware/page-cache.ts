@@ -34,6 +34,8 @@ interface CachedAnswer {
   /** Per encoding, once its body exists: the whole answer as Node writes it (a flat header list, the body). */
   ready: Partial<Record<Encoding, { head: string[]; body: Uint8Array }>>;
   compressible: boolean;
+  /** Kept in the cache (compressed for many requests) or made for one answer (the cache is off). */
+  kept: boolean;
   storedAt: number;
 }
 
@@ -89,7 +91,7 @@ function replaceResponse(c: Context, response: Response): void {
   c.res = response;
 }
 
-async function toCachedAnswer(response: Response, key: string, storedAt: number): Promise<CachedAnswer> {
+async function toCachedAnswer(response: Response, key: string, storedAt: number, kept = true): Promise<CachedAnswer> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'content-length') headers[name] = value;
@@ -98,7 +100,7 @@ async function toCachedAnswer(response: Response, key: string, storedAt: number)
   const compressible = isCompressible(headers['content-type'] ?? '');
   if (compressible) headers.vary = 'Accept-Encoding';
   const identity = new Uint8Array(await response.arrayBuffer());
-  const answer: CachedAnswer = { status: response.status, headers, identity, compressed: {}, ready: {}, compressible, storedAt };
+  const answer: CachedAnswer = { status: response.status, headers, identity, compressed: {}, ready: {}, compressible, kept, storedAt };
   prepareRaw(answer, 'identity', identity);
   return answer;
 }
@@ -139,7 +141,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
     if (encoding === 'identity' || !answer.compressible) return answer.identity;
     let body = answer.compressed[encoding];
     if (!body) {
-      body = compress(answer.identity, encoding);
+      body = compress(answer.identity, encoding, answer.kept ? 'kept' : 'once');
       answer.compressed[encoding] = body;
       void body
         .then((bytes) => {
@@ -209,7 +211,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
     const key = isCacheableRequest(c) ? keyOf(c) : null;
     await next();
     if (key === null || c.req.method !== 'GET' || !isStorable(c.res) || pickEncoding(c.req.header('Accept-Encoding')) === 'identity') return;
-    replaceResponse(c, await respond(c, await toCachedAnswer(c.res, key, now()), null, 'MISS'));
+    replaceResponse(c, await respond(c, await toCachedAnswer(c.res, key, now(), false), null, 'MISS'));
   };
 
   /**

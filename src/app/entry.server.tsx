@@ -1,0 +1,69 @@
+/**
+ * How React renders a page on the server.
+ *
+ * - A public page is a document (decision 017): nothing hydrates it, so nothing needs React Router's
+ *   data stream or a streamed render. It is rendered to one string, without the handoff stream: the
+ *   cheapest way React has, and the answer's body is then a string Node writes at once (a stream costs
+ *   a reader, a PassThrough and a write per chunk).
+ * - The admin is a client app: React Router's default streaming render (bots wait for all content).
+ */
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { type EntryContext, ServerRouter } from 'react-router';
+import { isClientAppHandle } from './client-app';
+
+export const streamTimeout = 5_000;
+
+function isClientApp(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) => isClientAppHandle(context.routeModules[match.route.id]?.handle));
+}
+
+export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext): Response | Promise<Response> {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  if (!isClientApp(context)) return renderDocument(request, status, headers, context);
+  return renderClientApp(request, status, headers, context);
+}
+
+function renderDocument(request: Request, status: number, headers: Headers, context: EntryContext): Response {
+  const html = renderToString(<ServerRouter context={{ ...context, serverHandoffStream: undefined }} url={request.url} />);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+}
+
+/** React Router's default Node entry (@react-router/dev's entry.server.node.tsx), unchanged in substance. */
+function renderClientApp(request: Request, status: number, headers: Headers, context: EntryContext): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || context.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Aborted after streamTimeout, with time left to flush the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // Errors of the shell itself are logged by React Router's handler; later ones only here.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
