@@ -57,7 +57,7 @@ function renderClientApp(request: Request, status: number, headers: Headers, con
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError(error: unknown) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
       onError(error: unknown) {
         status = 500;
