@@ -16,6 +16,8 @@ import { isClientAppHandle } from './client-app';
 
 export const streamTimeout = 5_000;
 
+const UTF8 = new TextEncoder();
+
 function isClientApp(context: EntryContext): boolean {
   return context.staticHandlerContext.matches.some((match) => isClientAppHandle(context.routeModules[match.route.id]?.handle));
 }
@@ -30,7 +32,9 @@ export default function handleRequest(request: Request, status: number, headers:
 function renderDocument(request: Request, status: number, headers: Headers, context: EntryContext): Response {
   const html = renderToString(<ServerRouter context={{ ...context, serverHandoffStream: undefined }} url={request.url} />);
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+  // Bytes, not the string: a string body is scanned for lone surrogates by the Response and encoded again
+  // when written; UTF-8 encoding it once here does both.
+  return new Response(UTF8.encode(`<!DOCTYPE html>${html}`), { status, headers });
 }
 
 /** React Router's default Node entry (@react-router/dev's entry.server.node.tsx), unchanged in substance. */

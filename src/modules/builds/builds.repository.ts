@@ -4,7 +4,10 @@ import type { BuildRow, BuildUpdate, ComponentRow, ComponentUpdate, Database, Ne
 
 type Db = Kysely<Database>;
 
-export interface BuildWithTotals extends BuildRow {
+/** What a list of builds shows of each (a card, a list API row): no article, no SEO fields. */
+const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'description', 'featured_image', 'category', 'budget_cents', 'views', 'published_at'] as const;
+
+export interface BuildWithTotals extends Pick<BuildRow, (typeof SUMMARY_COLUMNS)[number]> {
   total_cents: number;
   component_count: number;
 }
@@ -27,14 +30,15 @@ function toTotals<T extends { total_cents: unknown; component_count: unknown }>(
 }
 
 /**
- * Builds with the sum of their component prices and their component count. Correlated subqueries rather
- * than a join on every build's aggregate: with LIMIT only the listed builds' components are summed (by
- * the components_build_id_position index), whatever the size of the catalogue.
+ * Builds' summary columns with the sum of their component prices and their component count. Correlated
+ * subqueries rather than a join on every build's aggregate: with LIMIT only the listed builds' components
+ * are summed (by the components_build_id_position index), whatever the size of the catalogue. The
+ * article is left out: a page of cards would otherwise read every listed build's whole text.
  */
 function selectBuildsWithTotals(db: Db) {
   return db
     .selectFrom('builds')
-    .selectAll('builds')
+    .select(SUMMARY_COLUMNS.map((column) => `builds.${column}` as const))
     .select((eb) => [
       eb.selectFrom('components').select((sub) => sub.fn.sum<number>('components.price_cents').as('sum')).whereRef('components.build_id', '=', 'builds.id').as('total_cents'),
       eb.selectFrom('components').select((sub) => sub.fn.countAll<number>().as('count')).whereRef('components.build_id', '=', 'builds.id').as('component_count'),
