@@ -68,7 +68,19 @@ async function call(method: string, path: string, token: string | null, body?: u
   return { status: response.status, body: parsed };
 }
 
-const login = await call('POST', '/api/auth/login', null, CRASH_ADMIN);
+/**
+ * Signs in, waiting out a 429 as a client should: a child killed during its own login leaves that
+ * login's check slot held until its lease ends, and the next round's children may find every slot taken.
+ */
+async function signIn(): Promise<{ status: number; body: any }> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await call('POST', '/api/auth/login', null, CRASH_ADMIN);
+    if (response.status !== 429 || attempt === 10) return response;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+const login = await signIn();
 if (login.status !== 200) fail(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
 const token = login.body.token as string;
 

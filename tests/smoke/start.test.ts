@@ -96,7 +96,8 @@ describe('npm start on a fresh database', () => {
   });
 
   it('serves fingerprinted assets with long-lived immutable caching', async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    // The admin is the client app that loads them (public pages are documents without script files).
+    const html = await (await fetch(`${server.baseUrl}/admin/login`)).text();
     const asset = /(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const response = await fetch(`${server.baseUrl}${asset}`);
