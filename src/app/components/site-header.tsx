@@ -33,7 +33,7 @@ export function SiteHeader({ siteName, socialUrl }: SiteHeaderProps) {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800/80 dark:bg-slate-950/90">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href={paths.home()} className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
           <span className="rounded-lg bg-gradient-to-br from-violet-600 to-indigo-950 p-1.5 text-white">
