@@ -180,7 +180,7 @@ describe(`crash safety (${testDialect})`, () => {
       const result = await runRound(testDb.url, round, target, knownIdsByLane);
       for (const child of result.children) {
         // Killed by us while saving: not exited on its own, not crashed with an error.
-        expect({ round, signal: child.signal, code: child.code, stderr: child.stderr }).toMatchObject({ round, signal: 'SIGKILL', code: null });
+        expect({ round, signal: child.signal, code: child.code }, `round ${round}, the child's stderr: ${child.stderr}`).toEqual({ round, signal: 'SIGKILL', code: null });
         expect(child.stderr).not.toMatch(/error|failed/i);
       }
       expect(result.saves, `round ${round} (seed ${SEED})`).toBeGreaterThanOrEqual(target);

@@ -69,13 +69,16 @@ async function call(method: string, path: string, token: string | null, body?: u
 }
 
 /**
- * Signs in, waiting out a 429 as a client should: a child killed during its own login leaves that
- * login's check slot held until its lease ends, and the next round's children may find every slot taken.
+ * Signs in, waiting out a 429 as a client should. A child killed during its own login (the round's
+ * saves can all come from the other child while this one is still signing in, under load) leaves that
+ * login's check slot held until its lease ends (30 s, login-throttle.ts), and a child of the next round
+ * may find every slot taken until then.
  */
 async function signIn(): Promise<{ status: number; body: any }> {
-  for (let attempt = 1; ; attempt++) {
+  const giveUpAt = Date.now() + 40_000;
+  for (;;) {
     const response = await call('POST', '/api/auth/login', null, CRASH_ADMIN);
-    if (response.status !== 429 || attempt === 10) return response;
+    if (response.status !== 429 || Date.now() > giveUpAt) return response;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
