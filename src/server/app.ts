@@ -126,9 +126,11 @@ export function createApp(deps: AppDeps) {
   }
   if (renderPage) {
     app.get('/build/:slug', async (c, next) => {
-      const slug = c.req.param('slug').replace(/\.data$/, ''); // read before next(): params follow the route
+      const slug = c.req.param('slug'); // read before next(): params follow the route
       await next();
-      if (c.res.status === 200) void countVisit(slug, visitorOf(c, config.trustProxyHops));
+      // A visit is the document: no page navigates client-side any more (decision 017), so a data request
+      // (/build/{slug}.data) is not somebody reading the build.
+      if (c.res.status === 200 && !slug.endsWith('.data')) void countVisit(slug, visitorOf(c, config.trustProxyHops));
     });
     app.all('*', renderPage);
   }

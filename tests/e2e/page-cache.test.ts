@@ -104,6 +104,9 @@ describe('public page cache', () => {
     await fetch(`${e2e.url}/build/${build!.slug}`, { headers: BOT });
     const cached = await fetch(`${e2e.url}/build/${build!.slug}`, { headers: { ...BROWSER, 'User-Agent': `${BROWSER['User-Agent']} Edg/131.0` } });
     expect(cached.headers.get('x-cache')).toBe('HIT');
+    // React Router's data request for the page is not a visit: no client navigates to public pages.
+    const data = await fetch(`${e2e.url}/build/${build!.slug}.data`, { headers: { ...BROWSER, 'User-Agent': `${BROWSER['User-Agent']} OPR/115.0` } });
+    expect(data.status).toBe(200);
     // Counting is not awaited by the response. The counts are written one after the other, in the order of the
     // requests: once a visit of another build, made last, is counted, every count above has been written.
     await fetch(`${e2e.url}/build/${other!.slug}`, { headers: BROWSER });
