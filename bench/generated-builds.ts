@@ -14,26 +14,16 @@ import { BUDGET_RANGES } from '../src/common/budget-ranges';
 import { BUILD_CATEGORIES, type BuildCategory, categoryLabel } from '../src/common/catalog';
 import { euroToCents } from '../src/common/money';
 import { slugify } from '../src/common/slug';
-import type { Database } from '../src/db/schema';
+import type { Database, NewComponentRow } from '../src/db/schema';
+import { amazonProductUrl, demoComponentRows } from '../src/db/seed';
 import { demoBuilds, type SeedComponent } from '../src/db/seed-data';
+import { seededRandom } from '../tests/helpers/seeded-random';
 
 const DAY_MS = 86_400_000;
 /** Rows per multi-row INSERT of components: 14 columns each, well under SQLite's 32,766 parameters. */
 const COMPONENT_BATCH = 500;
 /** Budgets the generator picks from, per home budget range (euro); the open-ended ranges get a bound. */
 const BUDGET_SPAN = { min: 450, max: 5000 };
-
-/** mulberry32: a small seeded generator, so the catalogue is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -112,12 +102,12 @@ const UPGRADES = [
   'Raddoppiare la RAM è l\'intervento più economico per chi apre molte applicazioni insieme.',
 ];
 
-function componentLine(component: GeneratedComponent): string {
+function componentLine(component: SeedComponent): string {
   return `- **${component.type}**: ${component.brand} ${component.model}, ${component.specs} (circa ${Math.round(component.price)} €)`;
 }
 
 /** A few paragraphs of Markdown in the demo articles' style: sections, bold names, a list, a link. */
-function article(random: Random, category: BuildCategory, target: string, budget: number, components: GeneratedComponent[]): string {
+function article(random: Random, category: BuildCategory, target: string, budget: number, components: SeedComponent[]): string {
   const byType = (type: string) => components.find((component) => component.type === type);
   const cpu = byType('CPU')!;
   const gpu = byType('GPU');
@@ -126,7 +116,7 @@ function article(random: Random, category: BuildCategory, target: string, budget
   const psu = byType('PSU')!;
   const pcCase = byType('Case')!;
   const graphics = gpu
-    ? `La scheda video è la [${gpu.brand} ${gpu.model}](${gpu.amazonLink}) (${gpu.specs}): per ${target} è la scelta più sensata in questa fascia di prezzo, con consumi contenuti e driver maturi.`
+    ? `La scheda video è la [${gpu.brand} ${gpu.model}](${amazonProductUrl(gpu.asin)}) (${gpu.specs}): per ${target} è la scelta più sensata in questa fascia di prezzo, con consumi contenuti e driver maturi.`
     : `Niente scheda video dedicata: la grafica integrata del **${cpu.model}** basta per ${target}, e i soldi risparmiati vanno in un SSD più capiente e in un alimentatore più silenzioso.`;
   return [
     `${pick(random, OPENINGS)} Con circa ${budget} euro puntiamo su ${target}: è la build pensata per ${USES[category].audience}.`,
@@ -145,17 +135,6 @@ function article(random: Random, category: BuildCategory, target: string, budget
   ].join('\n\n');
 }
 
-interface GeneratedComponent {
-  type: string;
-  name: string;
-  brand: string;
-  model: string;
-  specs: string;
-  price: number;
-  asin: string;
-  amazonLink: string;
-}
-
 export interface GeneratedBuild {
   slug: string;
   title: string;
@@ -167,7 +146,7 @@ export interface GeneratedBuild {
   views: number;
   metaTitle: string | null;
   metaDescription: string | null;
-  components: GeneratedComponent[];
+  components: SeedComponent[];
 }
 
 /** The types of a build: always CPU, board, RAM, storage, PSU and case; usually a GPU and a cooler; sometimes a second SSD. */
@@ -209,7 +188,6 @@ function generateBuild(random: Random, pools: Map<SeedComponent['type'], SeedCom
       specs: product.specs,
       price: streetPrice(random, product.price),
       asin: product.asin,
-      amazonLink: `https://www.amazon.it/dp/${product.asin}`,
     };
   });
   const target = pick(random, USES[category].targets);
@@ -248,7 +226,7 @@ export function generateBuilds(count: number, now = Date.now()): GeneratedBuild[
 export async function insertGeneratedBuilds(db: Kysely<Database>, builds: GeneratedBuild[]): Promise<void> {
   const nowIso = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const componentRows = [];
+    const componentRows: NewComponentRow[] = [];
     for (const build of builds) {
       const { id } = await trx
         .insertInto('builds')
@@ -269,24 +247,7 @@ export async function insertGeneratedBuilds(db: Kysely<Database>, builds: Genera
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      componentRows.push(
-        ...build.components.map((component, position) => ({
-          build_id: id,
-          type: component.type,
-          name: component.name,
-          brand: component.brand,
-          model: component.model,
-          specs: component.specs,
-          price_cents: euroToCents(component.price),
-          amazon_link: component.amazonLink,
-          asin: component.asin,
-          position,
-          price_source: 'manual',
-          price_updated_at: nowIso,
-          created_at: nowIso,
-          updated_at: nowIso,
-        })),
-      );
+      componentRows.push(...demoComponentRows(id, build.components, nowIso));
     }
     for (let start = 0; start < componentRows.length; start += COMPONENT_BATCH) {
       await trx.insertInto('components').values(componentRows.slice(start, start + COMPONENT_BATCH)).execute();

@@ -3,10 +3,35 @@ import type { Kysely } from 'kysely';
 import { euroToCents } from '../common/money';
 import { slugify } from '../common/slug';
 import { type NewAlternative, newAlternativeRow } from './alternative-row';
-import type { Database } from './schema';
-import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative } from './seed-data';
+import type { Database, NewComponentRow } from './schema';
+import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative, type SeedComponent } from './seed-data';
 
 const DAY_MS = 86_400_000;
+
+/** A demo product's page on Amazon.it (without a tag: the public pages add the build's). */
+export function amazonProductUrl(asin: string): string {
+  return `https://www.amazon.it/dp/${asin}`;
+}
+
+/** Demo components (prices in euros, manual prices taken now) as the rows of build `buildId`, in order. */
+export function demoComponentRows(buildId: number, components: readonly SeedComponent[], nowIso: string): NewComponentRow[] {
+  return components.map((component, position) => ({
+    build_id: buildId,
+    type: component.type,
+    name: component.name,
+    brand: component.brand,
+    model: component.model,
+    specs: component.specs,
+    price_cents: euroToCents(component.price),
+    amazon_link: amazonProductUrl(component.asin),
+    asin: component.asin,
+    position,
+    price_source: 'manual',
+    price_updated_at: nowIso,
+    created_at: nowIso,
+    updated_at: nowIso,
+  }));
+}
 
 /** A demo alternative (price in euros) as the fields of a new row. */
 function demoAlternative(alternative: SeedAlternative): NewAlternative {
@@ -43,27 +68,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('components')
-        .values(
-          build.components.map((component, position) => ({
-            build_id: id,
-            type: component.type,
-            name: component.name,
-            brand: component.brand,
-            model: component.model,
-            specs: component.specs,
-            price_cents: euroToCents(component.price),
-            amazon_link: `https://www.amazon.it/dp/${component.asin}`,
-            asin: component.asin,
-            position,
-            price_source: 'manual',
-            price_updated_at: nowIso,
-            created_at: nowIso,
-            updated_at: nowIso,
-          })),
-        )
-        .execute();
+      await trx.insertInto('components').values(demoComponentRows(id, build.components, nowIso)).execute();
     }
     for (const category of demoAlternativeCategories) {
       const { id } = await trx

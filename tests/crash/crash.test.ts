@@ -17,6 +17,7 @@ import { createServices } from '../../src/modules/services';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
 import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 import { nodeArgsFor } from '../helpers/child-entries';
+import { seededRandom } from '../helpers/seeded-random';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,18 +37,6 @@ const SAVES_AFTER_FIRST_KILL = 8;
 const ROUND_TIMEOUT_MS = 45_000;
 /** Fixed seed: the number of saves before each kill is the same on every run (override with CRASH_SEED). */
 const SEED = Number(process.env.CRASH_SEED ?? 20_260_301);
-
-/** mulberry32: a tiny deterministic PRNG. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Event =
   | { kind: 'ACK'; round: number; lane: string; id: number; title: string }
