@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { apiCreateBuild, apiJson, apiLogin, openAdmin, unexpectedErrors } from './admin-helpers';
+import { apiCreateBuild, apiCreateCategory, apiJson, apiLogin, openAdmin, unexpectedErrors } from './admin-helpers';
 
 const DELAY_MS = 1500;
 const PAST_DELAY_MS = DELAY_MS + 1000;
@@ -35,19 +35,8 @@ const api = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
 let unique = 0;
 async function createCategory(prefix: string, members: { asin: string; name: string }[]): Promise<{ id: number; name: string }> {
   unique += 1;
-  const { status, body } = await api<{ category: { id: number; name: string } }>('/admin/alternative-categories', {
-    method: 'POST',
-    body: { name: `${prefix} ${unique}`, description: null, component_type: 'GPU' },
-  });
-  expect(status).toBe(201);
-  for (const [index, member] of members.entries()) {
-    const added = await api(`/admin/alternative-categories/${body.category.id}/alternatives`, {
-      method: 'POST',
-      body: { alternativeAsin: member.asin, alternativeName: member.name, alternativePrice: 10, priority: index + 1 },
-    });
-    expect(added.status).toBe(201);
-  }
-  return body.category;
+  const group = { name: `${prefix} ${unique}`, description: null, componentType: 'GPU' };
+  return apiCreateCategory(e2e.url, token, group, members.map((member, index) => ({ ...member, price: 10, priority: index + 1 })));
 }
 
 /** Holds every request matching `pattern` (GET only) for DELAY_MS before it goes on to the server. */

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { formatPrice } from '../../src/common/format';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
+import { apiCreateCategory, apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
 
 const TEXT = {
   heading: 'Gestione Alternative Componenti',
@@ -63,19 +63,8 @@ let unique = 0;
 /** A category made through the API, with a name no other test uses. */
 async function createCategory(prefix: string, alternatives: { asin: string; name: string; price?: number | null; priority?: number }[] = [], componentType = 'GPU') {
   unique += 1;
-  const { status, body } = await api<{ category: Category }>('/admin/alternative-categories', {
-    method: 'POST',
-    body: { name: `${prefix} ${unique}`, description: `Descrizione di ${prefix}`, component_type: componentType },
-  });
-  expect(status).toBe(201);
-  for (const alternative of alternatives) {
-    const added = await api(`/admin/alternative-categories/${body.category.id}/alternatives`, {
-      method: 'POST',
-      body: { alternativeAsin: alternative.asin, alternativeName: alternative.name, alternativePrice: alternative.price ?? null, priority: alternative.priority ?? 1 },
-    });
-    expect(added.status).toBe(201);
-  }
-  return body.category;
+  const group = { name: `${prefix} ${unique}`, description: `Descrizione di ${prefix}`, componentType };
+  return apiCreateCategory<Category>(e2e.url, token, group, alternatives.map((alternative) => ({ ...alternative, price: alternative.price ?? null, priority: alternative.priority ?? 1 })));
 }
 
 const getCategory = (id: number) => api<{ category: CategoryDetail } & Partial<ApiErrorBody>>(`/admin/alternative-categories/${id}`);

@@ -17,7 +17,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { ADMIN, apiCreateBuild, apiJson, apiLogin, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
+import { ADMIN, apiCreateBuild, apiCreateCategory, apiJson, apiLogin, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
 
 const FALLBACK = {
   login: 'Errore durante il login',
@@ -630,11 +630,8 @@ describe('alternatives panel of the build editor', () => {
   });
 
   it("group add: 'Errore nell'aggiunta del gruppo'; the chosen group stays selected; then the group is added", async () => {
-    const category = await apiJson<{ category: { id: number } }>(e2e.url, '/admin/alternative-categories', { method: 'POST', token, body: { name: 'Gruppo senza rete', description: null, component_type: 'GPU' } });
-    expect(category.status).toBe(201);
-    const groupId = category.body.category.id;
-    const member = await apiJson(e2e.url, `/admin/alternative-categories/${groupId}/alternatives`, { method: 'POST', token, body: { alternativeAsin: 'B0FBGROUP1', alternativeName: 'Membro del gruppo', alternativePrice: 300, priority: 1 } });
-    expect(member.status).toBe(201);
+    const group = { name: 'Gruppo senza rete', description: null, componentType: 'GPU' };
+    const { id: groupId } = await apiCreateCategory(e2e.url, token, group, [{ asin: 'B0FBGROUP1', name: 'Membro del gruppo', price: 300, priority: 1 }]);
     const { page, panel } = await openPanel('B0FBALTGR1');
     const select = field(panel, 'Gruppo');
     await select.selectOption(String(groupId));

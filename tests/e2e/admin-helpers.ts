@@ -29,6 +29,37 @@ export async function apiGetBuild(url: string, token: string, id: number): Promi
   return response.body.build;
 }
 
+export interface GroupMember {
+  asin: string;
+  name: string;
+  price: number | null;
+  priority: number;
+}
+
+/** Creates a group of alternatives through the admin API, then adds `members` to it in order. */
+export async function apiCreateCategory<T extends { id: number; name: string }>(
+  url: string,
+  token: string,
+  group: { name: string; description: string | null; componentType: string },
+  members: readonly GroupMember[] = [],
+): Promise<T> {
+  const created = await apiJson<{ category: T }>(url, '/admin/alternative-categories', {
+    method: 'POST',
+    token,
+    body: { name: group.name, description: group.description, component_type: group.componentType },
+  });
+  expect(created.status).toBe(201);
+  for (const member of members) {
+    const added = await apiJson(url, `/admin/alternative-categories/${created.body.category.id}/alternatives`, {
+      method: 'POST',
+      token,
+      body: { alternativeAsin: member.asin, alternativeName: member.name, alternativePrice: member.price, priority: member.priority },
+    });
+    expect(added.status).toBe(201);
+  }
+  return created.body.category;
+}
+
 /** A fresh session token from the API (no browser involved). */
 export async function apiLogin(url: string, password: string = ADMIN.password): Promise<string> {
   const { status, body } = await apiJson<{ token: string }>(url, '/auth/login', { method: 'POST', body: { username: ADMIN.username, password } });
