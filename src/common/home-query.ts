@@ -13,6 +13,8 @@ export const HOME_PAGE_SIZE = 12;
 const MAX_PAGE = 10_000;
 
 export const HOME_QUERY_PARAMS = { category: 'categoria', budget: 'budget', page: 'pagina' } as const;
+/** The category filter's first spelling (?category=gaming), still in links shared before ?categoria: the page redirects it. */
+export const LEGACY_CATEGORY_PARAM = 'category';
 
 export interface HomeQuery {
   category: BuildCategory | null;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { redirect } from 'react-router';
 import { BUDGET_RANGES, findBudgetRange } from '../../common/budget-ranges';
 import { BUILD_CATEGORIES, categoryLabel } from '../../common/catalog';
-import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, parseHomeQuery } from '../../common/home-query';
+import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { BuildCard } from '../components/build-card';
 import { GaugeIcon, ChatIcon, TagIcon } from '../components/icons';
 import { Pagination } from '../components/pagination';
@@ -10,9 +10,6 @@ import { PAGE_HOOKS } from '../page-script/hooks';
 import { toBuildCard } from '../public-text';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/home';
-
-/** The category filter's first spelling (?category=gaming), still in links shared before ?categoria. */
-const LEGACY_CATEGORY_PARAM = 'category';
 
 /** The home page's URL for a query, in its one canonical spelling (common/home-query.ts). */
 function homeUrl(query: HomeQuery): string {

@@ -186,15 +186,17 @@ export function createBuildsService(deps: BuildsDeps) {
     return html;
   }
 
-  async function listPublished(query: Partial<PublicListQuery> = {}): Promise<BuildSummary[]> {
-    const rows = await repo.listPublishedBuilds(db, {
-      category: query.category,
+  /** The category and budget of a public query (euros) as the repository's filter (cents). */
+  function publishedFilter(query: { category?: string | null; minBudget?: number; maxBudget?: number }) {
+    return {
+      category: query.category ?? undefined,
       minBudgetCents: query.minBudget === undefined ? undefined : euroToCents(query.minBudget),
       maxBudgetCents: query.maxBudget === undefined ? undefined : euroToCents(query.maxBudget),
-      q: query.q,
-      limit: query.limit ?? 100,
-      offset: query.offset ?? 0,
-    });
+    };
+  }
+
+  async function listPublished(query: Partial<PublicListQuery> = {}): Promise<BuildSummary[]> {
+    const rows = await repo.listPublishedBuilds(db, { ...publishedFilter(query), q: query.q, limit: query.limit ?? 100, offset: query.offset ?? 0 });
     return rows.map(toSummary);
   }
 
@@ -207,11 +209,7 @@ export function createBuildsService(deps: BuildsDeps) {
     if (!Number.isInteger(query.page) || query.page < 1 || !Number.isInteger(query.pageSize) || query.pageSize < 1 || query.pageSize > 100) {
       throw new AppError('VALIDATION_ERROR', 'Pagina non valida: numero di pagina da 1 in su, da 1 a 100 build per pagina');
     }
-    const filter = {
-      category: query.category ?? undefined,
-      minBudgetCents: query.minBudget === undefined ? undefined : euroToCents(query.minBudget),
-      maxBudgetCents: query.maxBudget === undefined ? undefined : euroToCents(query.maxBudget),
-    };
+    const filter = publishedFilter(query);
     const [rows, total] = await Promise.all([
       repo.listPublishedBuilds(db, { ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       repo.countPublishedBuilds(db, filter),

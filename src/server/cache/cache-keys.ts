@@ -6,13 +6,11 @@
  * Router's data requests (".data"): public pages are documents that no client navigates to, and a data
  * answer depends on its `_routes` parameter, which would multiply the keys.
  */
-import { canonicalHomeQuery, parseHomeQuery } from '../../common/home-query';
+import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 
 const BUILD_PAGE = /^\/build\/[^/]+$/;
 /** The parameters /api/builds reads (publicListQuerySchema), in the order the key spells them. */
 const BUILD_LIST_PARAMS = ['category', 'minBudget', 'maxBudget', 'q', 'limit', 'offset'] as const;
-/** Old spelling of the home's category filter: answered with a redirect to `?categoria=`, never cached. */
-const LEGACY_HOME_PARAM = 'category';
 
 function knownParams(search: URLSearchParams, names: readonly string[]): string {
   const kept = new URLSearchParams();
@@ -26,7 +24,8 @@ function knownParams(search: URLSearchParams, names: readonly string[]): string 
 
 /** The cache key for a public GET, or null when the answer is not cached. */
 export function responseCacheKey(path: string, search: URLSearchParams): string | null {
-  if (path === '/') return search.has(LEGACY_HOME_PARAM) ? null : path + canonicalHomeQuery(parseHomeQuery(search));
+  // An old ?category= link is answered with a redirect to its ?categoria= spelling: never cached.
+  if (path === '/') return search.has(LEGACY_CATEGORY_PARAM) ? null : path + canonicalHomeQuery(parseHomeQuery(search));
   if (BUILD_PAGE.test(path) && !path.endsWith('.data')) return path;
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
