@@ -52,15 +52,16 @@ export function visitorFrom(request: RequestFacts, trustProxyHops: number): Visi
   };
 }
 
-function factsOf(c: Context): RequestFacts {
+/** A Hono request's facts; the socket comes from @hono/node-server's env (absent in app.request() tests). */
+export function requestFactsOf(c: Context): RequestFacts {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return { header: (name) => c.req.header(name), remoteAddress: incoming?.socket?.remoteAddress };
 }
 
 export function clientIp(c: Context, trustProxyHops: number): string {
-  return clientIpOf(factsOf(c), trustProxyHops);
+  return clientIpOf(requestFactsOf(c), trustProxyHops);
 }
 
 export function visitorOf(c: Context, trustProxyHops: number): Visitor {
-  return visitorFrom(factsOf(c), trustProxyHops);
+  return visitorFrom(requestFactsOf(c), trustProxyHops);
 }

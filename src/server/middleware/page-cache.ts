@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { RequestFacts } from '../client-ip';
+import { type RequestFacts, requestFactsOf } from '../client-ip';
 import { ByteLru } from '../cache/byte-lru';
 import { isPageKey, responseCacheKey } from '../cache/cache-keys';
 import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
@@ -31,7 +31,7 @@ interface CachedAnswer {
   identity: Uint8Array<ArrayBuffer>;
   /** Compressed copies, made on first demand; a promise so concurrent first demands compress once. */
   compressed: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>>;
-  /** Per encoding, once its body exists: the whole answer as Node writes it (a flat header list, the body). */
+  /** Per encoding, once its body exists (kept answers only): the whole answer as Node writes it (a flat header list, the body). */
   ready: Partial<Record<Encoding, { head: string[]; body: Uint8Array }>>;
   compressible: boolean;
   /** Kept in the cache (compressed for many requests) or made for one answer (the cache is off). */
@@ -57,8 +57,7 @@ export interface CacheHit extends RequestFacts {
 const NO_QUERY = new URLSearchParams();
 
 function hitOf(c: Context): CacheHit {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return { method: c.req.method, path: c.req.path, header: (name) => c.req.header(name), remoteAddress: incoming?.socket.remoteAddress };
+  return { method: c.req.method, path: c.req.path, ...requestFactsOf(c) };
 }
 
 function isCacheableRequest(c: Context): boolean {
@@ -101,7 +100,7 @@ async function toCachedAnswer(response: Response, key: string, storedAt: number,
   if (compressible) headers.vary = 'Accept-Encoding';
   const identity = new Uint8Array(await response.arrayBuffer());
   const answer: CachedAnswer = { status: response.status, headers, identity, compressed: {}, ready: {}, compressible, kept, storedAt };
-  prepareRaw(answer, 'identity', identity);
+  if (kept) prepareRaw(answer, 'identity', identity);
   return answer;
 }
 
@@ -145,7 +144,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
       answer.compressed[encoding] = body;
       void body
         .then((bytes) => {
-          prepareRaw(answer, encoding, bytes);
+          if (answer.kept) prepareRaw(answer, encoding, bytes);
           if (key !== null) entries.grow(key, answer, bytes.byteLength);
         })
         .catch(() => undefined);
