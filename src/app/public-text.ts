@@ -4,6 +4,7 @@
  * formatting code (Intl, whose first formatter costs a phone 15 to 60 ms) ever runs in the browser.
  */
 import { formatCount, formatDate, formatDateTime, formatPrice } from '../common/format';
+import { centsToEuro, euroToCents } from '../common/money';
 import type { BuildPublic, BuildSummary, ComponentPublic } from '../modules/builds/builds.types';
 
 export interface BuildCardData extends BuildSummary {
@@ -18,15 +19,28 @@ export interface ComponentData extends ComponentPublic {
   priceText: string;
   /** '' when the price has no date. */
   priceUpdatedText: string;
+  /** The lowest observed price of the last 30 days, or null without observations. */
+  lowestPrice30dText: string | null;
 }
 
 /** The build page's data: the public build without its Markdown source (the page shows content_html). */
 export interface BuildPageData extends Omit<BuildPublic, 'content' | 'components'> {
   components: ComponentData[];
   totalText: string;
+  /** What "Compra Tutto su Amazon" adds when it leaves components out (null when it adds them all). */
+  cartTotal: { text: string; count: number } | null;
   pricesUpdatedText: string;
   publishedText: string;
   viewsText: string;
+}
+
+/** The total of the components the cart link adds: the build's total minus what it leaves out. */
+function cartTotalOf(build: Pick<BuildPublic, 'cart_url' | 'cart_excluded' | 'components'>): BuildPageData['cartTotal'] {
+  if (!build.cart_url || build.cart_excluded.length === 0) return null;
+  const excluded = new Set(build.cart_excluded.map((item) => item.id));
+  const inCart = build.components.filter((component) => !excluded.has(component.id));
+  const cents = inCart.reduce((sum, component) => sum + (component.price === null ? 0 : euroToCents(component.price)), 0);
+  return { text: formatPrice(centsToEuro(cents)), count: inCart.length };
 }
 
 export function toBuildPage({ content: _markdown, components, ...build }: BuildPublic): BuildPageData {
@@ -36,8 +50,10 @@ export function toBuildPage({ content: _markdown, components, ...build }: BuildP
       ...component,
       priceText: formatPrice(component.price),
       priceUpdatedText: formatDateTime(component.price_updated_at),
+      lowestPrice30dText: component.lowest_price_30d === null ? null : formatPrice(component.lowest_price_30d),
     })),
     totalText: formatPrice(build.total_price),
+    cartTotal: cartTotalOf({ ...build, components }),
     pricesUpdatedText: formatDateTime(build.prices_updated_at),
     publishedText: formatDate(build.published_at),
     viewsText: formatCount(build.views),

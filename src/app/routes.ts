@@ -17,6 +17,11 @@ export default [
       // Resource routes of the build editor's alternatives panel (fetchers only, no screen).
       route('alternatives-for/:asin', 'routes/admin/alternatives-for.$asin.ts'),
       route('alternative-groups', 'routes/admin/alternative-groups.ts'),
+      // Resource route of the build editor's history panel (fetchers only).
+      route('build-history/:id', 'routes/admin/build-history.$id.ts'),
+      // Resource routes of the build editor's retailer search and lookup (fetchers only, no screen).
+      route('retailer-search', 'routes/admin/retailer-search.ts'),
+      route('retailer-item', 'routes/admin/retailer-item.ts'),
       route('replacements', 'routes/admin/replacements.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),
     ]),

@@ -7,6 +7,7 @@ describe('extractAsin', () => {
     ['https://www.amazon.it/AMD-Ryzen-7600/dp/B0BMQJWBDM/ref=sr_1_1?crid=X', 'B0BMQJWBDM'],
     ['https://www.amazon.it/gp/product/B0C1234567?th=1', 'B0C1234567'],
     ['https://www.amazon.it/gp/aw/d/b0c1234567', 'B0C1234567'],
+    ['https://www.amazon.it/dp/product/B0C1234567/ref=x', 'B0C1234567'],
     ['https://www.amazon.it/s?k=ssd&asin=b0abcdefgh', 'B0ABCDEFGH'],
     ['https://www.amazon.it/s?ASIN=B0ABCDEFGH', 'B0ABCDEFGH'],
   ])('finds the ASIN in %s', (link, asin) => {

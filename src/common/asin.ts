@@ -10,11 +10,11 @@ export function isValidAsin(value: unknown): boolean {
   return typeof value === 'string' && ASIN_PATTERN.test(value);
 }
 
-const ASIN_IN_PATH = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Za-z0-9]{10})(?=[/?#]|$)/;
+const ASIN_IN_PATH = /\/(?:dp\/product|dp|gp\/product|gp\/aw\/d)\/([A-Za-z0-9]{10})(?=[/?#]|$)/;
 
 /**
- * Extracts the ASIN from a product link: /dp/{ASIN}, /gp/product/{ASIN}, /gp/aw/d/{ASIN}
- * or an `asin=` query parameter. Returns null when the link carries none.
+ * Extracts the ASIN from a product link: /dp/{ASIN}, /dp/product/{ASIN}, /gp/product/{ASIN},
+ * /gp/aw/d/{ASIN} or an `asin=` query parameter. Returns null when the link carries none.
  */
 export function extractAsin(link: string | null | undefined): string | null {
   if (!link) return null;

@@ -22,10 +22,11 @@ export function categoryLabel(category: string | null | undefined): string {
   return isBuildCategory(category) ? CATEGORY_LABELS[category] : category;
 }
 
-export const BUILD_STATUSES = ['draft', 'published'] as const;
+/** 'scheduled': public from its `publish_at` on (issue 13). */
+export const BUILD_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
-const STATUS_LABELS: Record<BuildStatus, string> = { published: 'Pubblicato', draft: 'Bozza' };
+const STATUS_LABELS: Record<BuildStatus, string> = { published: 'Pubblicato', draft: 'Bozza', scheduled: 'Programmata' };
 
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return '';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatPrice } from './format';
+import { formatCount, formatDate, formatDateTime, formatPercent, formatPrice } from './format';
 
 describe('Italian formatting with the spec fallbacks', () => {
   it('formats euro prices and shows N/A when missing', () => {
-    expect(formatPrice(1234.5)).toBe('1234,50\u00a0€');
+    // Thousands grouped from four digits on, like larger amounts (never '1298,30 €' next to '1.500 €').
+    expect(formatPrice(1234.5)).toBe('1.234,50\u00a0€');
+    expect(formatPrice(999.5)).toBe('999,50\u00a0€');
     expect(formatPrice(12345.6)).toBe('12.345,60\u00a0€');
     expect(formatPrice(null)).toBe('N/A');
     expect(formatPrice(undefined)).toBe('N/A');
@@ -13,6 +15,14 @@ describe('Italian formatting with the spec fallbacks', () => {
   it('formats counts with 0 as fallback', () => {
     expect(formatCount(undefined)).toBe('0');
     expect(formatCount(12)).toBe('12');
+    expect(formatCount(8640)).toBe('8.640');
+    expect(formatCount(12760)).toBe('12.760');
+  });
+
+  it('formats ratios as Italian percentages, 0% when missing', () => {
+    expect(formatPercent(0.125).replace(/\u00a0/g, ' ')).toBe('12,5%');
+    expect(formatPercent(2).replace(/\u00a0/g, ' ')).toBe('200%');
+    expect(formatPercent(null)).toBe('0%');
   });
 
   it('formats dates in the Italian locale and Rome time, empty when missing', () => {

@@ -12,8 +12,14 @@ function lazy<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
-const priceFormatter = lazy(() => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }));
-const countFormatter = lazy(() => new Intl.NumberFormat('it-IT'));
+/**
+ * Thousands are always grouped: Italian's default leaves four-digit numbers alone ('8640' next to
+ * '12.760', '1298,30 €' next to '1.500 €'), which reads as two formats in one column.
+ */
+const GROUPING = { useGrouping: 'always' } as const;
+const priceFormatter = lazy(() => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', ...GROUPING }));
+const countFormatter = lazy(() => new Intl.NumberFormat('it-IT', GROUPING));
+const percentFormatter = lazy(() => new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1, ...GROUPING }));
 const dateFormatter = lazy(() => new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }));
 const dateTimeFormatter = lazy(
   () => new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }),
@@ -25,6 +31,11 @@ export function formatPrice(euro: number | null | undefined): string {
 
 export function formatCount(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? countFormatter().format(value) : '0';
+}
+
+/** A ratio as a percentage: 0.125 -> '12,5%'. */
+export function formatPercent(ratio: number | null | undefined): string {
+  return typeof ratio === 'number' && Number.isFinite(ratio) ? percentFormatter().format(ratio) : '0%';
 }
 
 function toDate(value: string | Date | null | undefined): Date | null {

@@ -85,6 +85,8 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
     [{ PAGE_CACHE_MB: '-1' }, /^Configurazione non valida: PAGE_CACHE_MB non può essere negativo \(0 disattiva la cache\) \(valore: "-1"\)$/],
     [{ PAGE_CACHE_MB: 'tanti' }, /^Configurazione non valida: PAGE_CACHE_MB deve essere un numero/],
+    [{ BUDGET_DRIFT_PERCENT: '0' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT deve essere maggiore di 0/],
+    [{ BUDGET_DRIFT_PERCENT: '101' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT al massimo 100/],
     [{ UPLOAD_STORAGE: 's3' }, /^Configurazione non valida: UPLOAD_STORAGE usa database \(immagini nel database\) oppure directory \(cartella UPLOAD_DIR\) \(valore: "s3"\)$/],
   ])('rejects %o with one line naming the setting', (env, message) => {
     let error: unknown;
@@ -114,6 +116,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_CONCURRENCY: ' 3 ' }).webConcurrency).toBe(3);
     expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
     expect(loadConfig({ WEB_CONCURRENCY: 'AUTO' }).webConcurrency).toBe(availableParallelism());
+  });
+
+  it('lists builds drifting more than 10 % from their budget unless BUDGET_DRIFT_PERCENT says otherwise', () => {
+    expect(loadConfig({}).budgetDriftPercent).toBe(10);
+    expect(loadConfig({ BUDGET_DRIFT_PERCENT: '7.5' }).budgetDriftPercent).toBe(7.5);
   });
 
   it('keeps 64 MB of pages per process unless PAGE_CACHE_MB says otherwise; 0 turns the cache off', () => {

@@ -126,6 +126,8 @@ const envSchema = z
       .max(MAX_AMAZON_REQUESTS_PER_DAY, 'al massimo 864.000 (10 al secondo per tutto il giorno)')
       .default(8640),
     LOG_REQUESTS: booleanFlag(true),
+    // A published build whose total is further than this from its budget (in percent of it) is listed as drifting.
+    BUDGET_DRIFT_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).gt(0, 'deve essere maggiore di 0').max(100, 'al massimo 100').default(10),
     // Per process: every worker keeps its own copy of the pages it served. 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo (0 disattiva la cache)').max(4096, 'al massimo 4096').default(64),
     WEB_CONCURRENCY: z
@@ -211,6 +213,8 @@ export interface AppConfig {
    */
   readonly trustProxyHops: number;
   readonly logRequests: boolean;
+  /** BUDGET_DRIFT_PERCENT: how far (in percent of the budget) a published build's total may move from it. */
+  readonly budgetDriftPercent: number;
   /** Bytes of public answers each process keeps in memory (PAGE_CACHE_MB); 0 = no page cache. */
   readonly pageCacheBytes: number;
   /** Processes serving HTTP: 1 = one process (default); more = a primary and that many workers (server/cluster.ts). */
@@ -384,6 +388,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     sessionTtlHours: env.SESSION_TTL_HOURS,
     trustProxyHops: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
+    budgetDriftPercent: env.BUDGET_DRIFT_PERCENT,
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
     webConcurrency: env.WEB_CONCURRENCY,
     pricing: {

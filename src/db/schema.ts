@@ -58,6 +58,8 @@ export interface BuildsTable {
   meta_description: string | null;
   affiliate_tag: string | null;
   published_at: Timestamp | null;
+  /** When a 'scheduled' build goes public (migration 0010); null for the other statuses. */
+  publish_at: WithDefault<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -84,6 +86,8 @@ export interface ComponentsTable {
   availability_checked_at: Timestamp | null;
   /** Price refresh tier: A (high priority), B (medium), C or null (low). */
   tier: string | null;
+  /** The product image as the retailer links it (never a stored copy), refreshed with the price; null: none. */
+  image_url: WithDefault<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -189,6 +193,96 @@ export interface RetailerRateBudgetTable {
   used: number;
 }
 
+/**
+ * The price history at one row per ASIN and UTC day: the day's latest observation, kept by every write
+ * of an observation (price_observations keeps them all). Derived: a restore rebuilds it.
+ */
+export interface PriceDaysTable {
+  asin: string;
+  /** YYYY-MM-DD (UTC) of observed_at. */
+  day: string;
+  observed_at: Timestamp;
+  price_cents: number | null;
+}
+
+/** The author's recent retailer searches (a few minutes), shared by every process and instance. */
+export interface RetailerSearchCacheTable {
+  /** '{page}|{normalised query}'. */
+  key: string;
+  /** JSON of the answer. */
+  answer: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/**
+ * An ASIN whose latest answers from Amazon were ItemNotAccessible, on `days` different Europe/Rome days
+ * ('YYYY-MM-DD') in a row from first_day to last_day (decision 021). Deleted when Amazon shows it again.
+ */
+export interface RetailerAccessStreaksTable {
+  asin: string;
+  first_day: string;
+  last_day: string;
+  days: number;
+  message: string;
+  updated_at: Timestamp;
+}
+
+/** Counted views and affiliate clicks of a build on one Europe/Rome day ('YYYY-MM-DD'). */
+export interface BuildDailyStatsTable {
+  id: Id;
+  build_id: number;
+  day: string;
+  views: WithDefault<number>;
+  /** Clicks on the links of the build's components. */
+  component_clicks: WithDefault<number>;
+  /** Clicks on 'Compra Tutto su Amazon'. */
+  cart_clicks: WithDefault<number>;
+}
+
+/** Clicks on one component's link on one Europe/Rome day. */
+export interface ComponentDailyClicksTable {
+  id: Id;
+  component_id: number;
+  build_id: number;
+  day: string;
+  clicks: WithDefault<number>;
+}
+
+/** Address-and-link pairs clicked in the last minute, as keyed hashes (never the address). */
+export interface ClickDedupeTable {
+  /** base64url HMAC-SHA256 under the day's key of (address, build, link). */
+  key: string;
+  seen_at: Timestamp;
+}
+
+/** The random HMAC key of each day's click de-duplication, shared by every process and instance. */
+export interface ClickDedupeKeysTable {
+  day: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+/** A published build whose total left its budget's band: since when (first seen by a scheduled refresh). */
+export interface BuildDriftTable {
+  build_id: number;
+  drifted_at: Timestamp;
+}
+
+/** A build and its components as they were after a save or an automatic change (JSON snapshot). */
+export interface BuildRevisionsTable {
+  id: Id;
+  build_id: number;
+  created_at: Timestamp;
+  /** The build's title then, for the list. */
+  title: string;
+  /** Why it was recorded, in Italian ('Salvataggio', 'Sostituzione intelligente'...). */
+  reason: string;
+  /** The admin who saved, or 'Sistema' for automatic changes. */
+  author: string;
+  snapshot: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,10 +293,19 @@ export interface Database {
   alternatives: AlternativesTable;
   replacements: ReplacementsTable;
   price_observations: PriceObservationsTable;
+  price_days: PriceDaysTable;
   job_leases: JobLeasesTable;
   job_runs: JobRunsTable;
   media_blobs: MediaBlobsTable;
   retailer_rate_budget: RetailerRateBudgetTable;
+  retailer_search_cache: RetailerSearchCacheTable;
+  build_drift: BuildDriftTable;
+  build_revisions: BuildRevisionsTable;
+  retailer_access_streaks: RetailerAccessStreaksTable;
+  build_daily_stats: BuildDailyStatsTable;
+  component_daily_clicks: ComponentDailyClicksTable;
+  click_dedupe: ClickDedupeTable;
+  click_dedupe_keys: ClickDedupeKeysTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

@@ -29,8 +29,10 @@ export function startHousekeepingScheduler(housekeeping: HousekeepingService, op
     try {
       // Half an interval: a round another instance ran recently is enough; a missed one is caught up soon.
       const result = await housekeeping.run({ minGapMs: intervalMs / 2 });
-      if (result && result.sessions + result.throttleRows > 0) {
-        console.log(`[manutenzione] eliminate ${result.sessions} sessioni concluse e ${result.throttleRows} contatori di accesso scaduti`);
+      if (result && result.sessions + result.throttleRows + result.clickRows > 0) {
+        console.log(
+          `[manutenzione] eliminate ${result.sessions} sessioni concluse, ${result.throttleRows} contatori di accesso scaduti e ${result.clickRows} righe scadute dei clic`,
+        );
       }
     } catch (error) {
       // Recorded in job_runs by the lease runner; the next round tries again.

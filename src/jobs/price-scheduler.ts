@@ -11,6 +11,8 @@ export interface PriceSchedulerDeps {
   config: PricingConfig;
   /** Called with the ASINs a scheduled refresh found unavailable (smart replacement follow-up). */
   onUnavailable?: (asins: string[]) => Promise<unknown>;
+  /** Called after every scheduled refresh that ran (budget drift is recorded then). */
+  onRefreshed?: () => Promise<unknown>;
 }
 
 export interface PriceScheduler {
@@ -30,6 +32,7 @@ export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
         const outcome = await deps.pricing.refreshTier(tier, 'scheduled');
         const unavailable = outcome?.results.filter((result) => result.status === 'unavailable').map((result) => result.asin) ?? [];
         if (unavailable.length > 0 && deps.config.smartReplacementOnRefresh && deps.onUnavailable) await deps.onUnavailable(unavailable);
+        if (outcome && deps.onRefreshed) await deps.onRefreshed();
       } catch (error) {
         // Recorded in job_runs by the lease runner; the next tick tries again when the tier is due.
         console.error(`[prezzi] aggiornamento automatico del tier ${tier} non riuscito: ${error instanceof Error ? error.message : String(error)}`);

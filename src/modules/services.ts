@@ -3,9 +3,12 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/schema';
 import { createAlternativesService } from './alternatives/alternatives.service';
+import { createAnalyticsService } from './analytics/analytics.service';
+import { createDriftService } from './drift/drift.service';
+import { createRevisionsService } from './builds/revisions.service';
 import { createAuthService } from './auth/auth.service';
 import type { ScryptCost } from './auth/password-hash';
-import { createBuildsService } from './builds/builds.service';
+import { bumpBuildVersion, createBuildsService } from './builds/builds.service';
 import { type Clock, systemClock } from './clock';
 import { createContentEvents } from './content-events';
 import { createHousekeepingService } from './housekeeping/housekeeping.service';
@@ -14,8 +17,10 @@ import { createJobsService } from './jobs/jobs.service';
 import { createMediaService } from './media/media.service';
 import { createUploadStorage } from './media/upload-storage';
 import { createPricingService } from './pricing/pricing.service';
+import { createPublishingService } from './publishing/publishing.service';
 import { createRetailer, createRetailerBudget, type Retailer } from './pricing/retailer';
 import { createReplacementsService } from './replacements/replacements.service';
+import { createRetailerItemsService } from './retailer-items/retailer-items.service';
 import { createSeoService } from './seo/seo.service';
 
 export interface ServiceDeps {
@@ -39,17 +44,25 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const alternatives = createAlternativesService({ db, clock });
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
   const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events });
+  const analytics = createAnalyticsService({ db, clock });
   return {
+    /** The clock every service reads (the page cache times scheduled publications with it). */
+    clock,
     events,
     jobs,
     auth,
-    housekeeping: createHousekeepingService({ auth, jobs, clock }),
+    housekeeping: createHousekeepingService({ auth, analytics, jobs, clock }),
     builds,
+    publishing: createPublishingService({ builds, jobs }),
+    analytics,
     alternatives,
     pricing: createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events }),
     importer: createImporterService({ retailer, config }),
+    retailerItems: createRetailerItemsService({ db, clock, config, retailer }),
+    revisions: createRevisionsService({ db, clock, events, bumpVersion: (trx, buildId) => bumpBuildVersion(trx, buildId, clock) }),
+    drift: createDriftService({ db, clock, thresholdPercent: config.budgetDriftPercent }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, builds, jobs, events }),
-    seo: createSeoService({ db, publicBaseUrl: config.publicBaseUrl }),
+    seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }

@@ -7,12 +7,15 @@ import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
+import { adminAnalyticsRoutes } from './api/admin-analytics';
 import { adminBuildRoutes } from './api/admin-builds';
 import { adminMediaRoutes, MEDIA_UPLOAD_API_PATHS, uploadedFileRoutes } from './api/admin-media';
 import { adminPricingRoutes } from './api/admin-pricing';
 import { adminReplacementRoutes } from './api/admin-replacements';
+import { adminRetailerRoutes } from './api/admin-retailer';
 import { authRoutes } from './api/auth';
 import { publicBuildRoutes } from './api/builds';
+import { eventRoutes } from './api/events';
 import type { AppEnv } from './env';
 import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
@@ -23,6 +26,7 @@ import { securityHeaders } from './middleware/security-headers';
 import type { Visitor } from '../modules/builds/view-counter';
 import { visitorFrom, visitorOf } from './client-ip';
 import { seoRoutes } from './seo-routes';
+import { expireAtNextPublication } from './cache/publication-expiry';
 
 /** A build page: /build/{slug} (its .data request is never cached, see cache/cache-keys.ts). */
 const BUILD_PAGE = /^\/build\/([^/]+)$/;
@@ -63,6 +67,15 @@ export function createPublicCache(config: AppConfig, services: AppServices): Pag
     },
   });
   services.events.onChange(() => pageCache.clear());
+  // A cached page must not hide a scheduled build past its publish_at (see publication-expiry.ts).
+  if (config.pageCacheBytes > 0) {
+    expireAtNextPublication({
+      nextPublishAt: () => services.builds.nextPublishAt(),
+      now: () => services.clock.now().getTime(),
+      clear: () => pageCache.clear(),
+      onChange: (listener) => services.events.onChange(listener),
+    });
+  }
   return pageCache;
 }
 
@@ -83,6 +96,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services, proxy));
+  app.route('/api/events', eventRoutes(services, proxy));
 
   const admin = new Hono<AppEnv>();
   // Before any admin route, including unknown ones: without a session nothing is revealed.
@@ -91,7 +105,9 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminAlternativeRoutes(services));
   admin.route('/', adminPricingRoutes(services));
   admin.route('/', adminReplacementRoutes(services));
+  admin.route('/', adminRetailerRoutes(services));
   admin.route('/', adminMediaRoutes(services));
+  admin.route('/', adminAnalyticsRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 
@@ -119,7 +135,7 @@ export function createApp(deps: AppDeps) {
     });
     app.use('/assets/*', staticFiles);
     // Unhashed public files: cached for a day, so a new version reaches visitors soon enough.
-    app.on(['GET', 'HEAD'], ['/favicon.svg', '/og-default.png'], async (c, next) => {
+    app.on(['GET', 'HEAD'], ['/favicon.svg', '/favicon.ico', '/og-default.png'], async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=86400');
     }, staticFiles);

@@ -8,11 +8,13 @@
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import { addDemoCovers } from '../db/demo-covers';
 import { seedDemoContent } from '../db/seed';
 import { connectDatabase, runStartupStep } from '../db/startup';
 import { createServices, type AppServices } from '../modules/services';
 import { startHousekeepingScheduler } from '../jobs/housekeeping-scheduler';
 import { startPriceScheduler } from '../jobs/price-scheduler';
+import { startPublishScheduler } from '../jobs/publish-scheduler';
 import { type ContentSync, startContentSync } from './content-sync';
 import { announceFirstAdmin } from './first-admin';
 
@@ -29,7 +31,7 @@ export interface Runtime {
 export interface BootstrapOptions {
   /** Migrations, first admin and demo content (default true). A cluster's workers skip it: their primary did it. */
   prepareDatabase?: boolean;
-  /** Background jobs: the price scheduler and the housekeeping (default true). In one process of a cluster only. */
+  /** Background jobs: the price scheduler, the housekeeping and the scheduled publishing (default true). In one process of a cluster only. */
   runJobs?: boolean;
   /** Set in a cluster's workers. */
   workerId?: number;
@@ -42,7 +44,12 @@ async function prepareDatabase(database: DatabaseHandle, services: AppServices, 
   const admin = await services.auth.ensureFirstAdmin(config.admin);
   if (!admin) return;
   // The first boot of a new database: demo content makes the site complete from the first minute.
-  if (await seedDemoContent(database.db)) console.log('[db] contenuti dimostrativi caricati');
+  if (await seedDemoContent(database.db)) {
+    console.log('[db] contenuti dimostrativi caricati');
+    // Through the editor's upload path, into the configured storage (directory or database).
+    const covers = await addDemoCovers(database.db, (bytes) => services.media.saveUploadedImage(bytes));
+    console.log(`[db] copertine dimostrative caricate: ${covers}`);
+  }
   announceFirstAdmin(admin);
 }
 
@@ -69,9 +76,12 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
           pricing: services.pricing,
           config: config.pricing,
           onUnavailable: (asins) => services.replacements.runScheduledReplacements(asins),
+          // After any replacement: the totals are final for this round.
+          onRefreshed: () => services.drift.record(),
         })
       : null;
   const housekeeping = runJobs ? startHousekeepingScheduler(services.housekeeping) : null;
+  const publishing = runJobs ? startPublishScheduler(services.publishing) : null;
   if (runJobs && !config.amazon) console.log('[prezzi] Amazon Creators API non configurata: si usano i prezzi inseriti a mano');
   return {
     config,
@@ -81,6 +91,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
     async shutdown() {
       await scheduler?.stop();
       await housekeeping?.stop();
+      await publishing?.stop();
       await sync?.stop();
       await database.destroy();
     },

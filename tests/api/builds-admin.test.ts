@@ -340,7 +340,7 @@ describe('GET /api/admin/stats', () => {
   it('counts zero builds as numbers', async () => {
     const response = await ctx.request('GET', '/api/admin/stats', { token });
     expect(response.status).toBe(200);
-    expect(response.body).toStrictEqual({ stats: { total: 0, published: 0, drafts: 0, totalViews: 0 } });
+    expect(response.body).toStrictEqual({ stats: { total: 0, published: 0, drafts: 0, scheduled: 0, totalViews: 0 } });
   });
 
   it('counts builds by status and sums their views, as numbers', async () => {
@@ -353,6 +353,6 @@ describe('GET /api/admin/stats', () => {
     const response = await ctx.request('GET', '/api/admin/stats', { token });
     expect(response.status).toBe(200);
     // toStrictEqual: '3' (a PostgreSQL count as a string) would fail.
-    expect(response.body).toStrictEqual({ stats: { total: 3, published: 2, drafts: 1, totalViews: 10 } });
+    expect(response.body).toStrictEqual({ stats: { total: 3, published: 2, drafts: 1, scheduled: 0, totalViews: 10 } });
   });
 });

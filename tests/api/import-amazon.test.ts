@@ -4,7 +4,7 @@
  * recorded: only the fake may ever be contacted, and only for Amazon cart URLs.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
+import { fakeImageUrl, startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 const MESSAGES = {
@@ -20,7 +20,8 @@ const CATALOGUE: FakeItem[] = [
   { asin: 'B0GPU00002', title: 'MSI GeForce RTX 5070 12G VENTUS 2X OC Scheda grafica', brand: 'MSI', price: 619, availability: 'IN_STOCK' },
   { asin: 'B0RAM00003', title: 'Kingston FURY Beast 32GB (2x16GB) 6000MT/s DDR5 CL30', brand: 'Kingston', price: 109.99, availability: 'IN_STOCK' },
   { asin: 'B0PSU00004', title: 'Corsair RM750e Alimentatore ATX completamente modulare, 80 PLUS Gold', brand: 'Corsair', price: 99.5, availability: 'IN_STOCK' },
-  { asin: 'B0MOU00005', title: 'Tappetino per mouse XXL', brand: 'Logitech', price: null, availability: 'OUT_OF_STOCK' },
+  // No image on Amazon: the component gets none.
+  { asin: 'B0MOU00005', title: 'Tappetino per mouse XXL', brand: 'Logitech', price: null, availability: 'OUT_OF_STOCK', images: null },
 ];
 const item = (asin: string) => CATALOGUE.find((entry) => entry.asin === asin)!;
 
@@ -85,17 +86,17 @@ function askedItemIds(): string[][] {
 const link = (asin: string, tag = 'buildpc-21') => `https://www.amazon.it/dp/${asin}?tag=${tag}`;
 
 describe('with the retailer configured', () => {
-  it('builds components from Amazon titles, brands and prices, with the type guessed from the title', async () => {
+  it('builds components from Amazon titles, brands, prices and images, with the type guessed from the title', async () => {
     const url = `${CART}?AssociateTag=mionegozio-21&ASIN.1=B0CPU00001&Quantity.1=1&ASIN.2=B0GPU00002&Quantity.2=1&ASIN.3=B0RAM00003&Quantity.3=1&ASIN.4=B0PSU00004&Quantity.4=1&ASIN.5=B0MOU00005&Quantity.5=1`;
     const response = await importCart(url);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.affiliateTag).toBe('mionegozio-21');
     expect(response.body.components).toEqual([
-      { type: 'CPU', name: item('B0CPU00001').title, brand: 'AMD', model: null, price: 359.9, amazon_link: link('B0CPU00001', 'mionegozio-21'), asin: 'B0CPU00001', specs: null },
-      { type: 'GPU', name: item('B0GPU00002').title, brand: 'MSI', model: null, price: 619, amazon_link: link('B0GPU00002', 'mionegozio-21'), asin: 'B0GPU00002', specs: null },
-      { type: 'RAM', name: item('B0RAM00003').title, brand: 'Kingston', model: null, price: 109.99, amazon_link: link('B0RAM00003', 'mionegozio-21'), asin: 'B0RAM00003', specs: null },
-      { type: 'PSU', name: item('B0PSU00004').title, brand: 'Corsair', model: null, price: 99.5, amazon_link: link('B0PSU00004', 'mionegozio-21'), asin: 'B0PSU00004', specs: null },
-      { type: 'Other', name: 'Tappetino per mouse XXL', brand: 'Logitech', model: null, price: null, amazon_link: link('B0MOU00005', 'mionegozio-21'), asin: 'B0MOU00005', specs: null },
+      { type: 'CPU', name: item('B0CPU00001').title, brand: 'AMD', model: null, price: 359.9, amazon_link: link('B0CPU00001', 'mionegozio-21'), asin: 'B0CPU00001', specs: null, image_url: fakeImageUrl('B0CPU00001', 500) },
+      { type: 'GPU', name: item('B0GPU00002').title, brand: 'MSI', model: null, price: 619, amazon_link: link('B0GPU00002', 'mionegozio-21'), asin: 'B0GPU00002', specs: null, image_url: fakeImageUrl('B0GPU00002', 500) },
+      { type: 'RAM', name: item('B0RAM00003').title, brand: 'Kingston', model: null, price: 109.99, amazon_link: link('B0RAM00003', 'mionegozio-21'), asin: 'B0RAM00003', specs: null, image_url: fakeImageUrl('B0RAM00003', 500) },
+      { type: 'PSU', name: item('B0PSU00004').title, brand: 'Corsair', model: null, price: 99.5, amazon_link: link('B0PSU00004', 'mionegozio-21'), asin: 'B0PSU00004', specs: null, image_url: fakeImageUrl('B0PSU00004', 500) },
+      { type: 'Other', name: 'Tappetino per mouse XXL', brand: 'Logitech', model: null, price: null, amazon_link: link('B0MOU00005', 'mionegozio-21'), asin: 'B0MOU00005', specs: null, image_url: null },
     ]);
     // One GetItems request with the five ASINs in cart order.
     expect(askedItemIds()).toEqual([['B0CPU00001', 'B0GPU00002', 'B0RAM00003', 'B0PSU00004', 'B0MOU00005']]);
@@ -140,6 +141,7 @@ describe('with the retailer configured', () => {
       amazon_link: link('B0NOPE0001', 'mionegozio-21'),
       asin: 'B0NOPE0001',
       specs: null,
+      image_url: null,
     });
     expect(response.body.components[0]).toMatchObject({ name: item('B0CPU00001').title, price: 359.9 });
 
@@ -180,6 +182,7 @@ describe('without retailer configuration', () => {
         amazon_link: link(asin, 'mionegozio-21'),
         asin,
         specs: null,
+        image_url: null,
       })),
     );
     const noTag = await importCart(`${CART}?ASIN.1=B0CPU00001`, bare, bareToken);

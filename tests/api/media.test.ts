@@ -16,7 +16,7 @@ import { startFakeRemoveBg, type FakeRemoveBg } from '../fakes/remove-bg';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const NOT_AN_IMAGE = "Il file non è un'immagine valida (usa JPEG, PNG o WebP)";
+const NOT_AN_IMAGE = "Il file non è un'immagine valida (usa JPEG, PNG, WebP o GIF)";
 const SECRET_KEY = `rbg-secret-${randomBytes(12).toString('hex')}`;
 const WRONG_KEY = `rbg-wrong-${randomBytes(12).toString('hex')}`;
 
@@ -273,7 +273,28 @@ describe('POST /api/admin/upload', () => {
     }
   });
 
-  it('answers 415 for files that are not JPEG, PNG or WebP images', async () => {
+  it('stores the first frame of an animated GIF as WebP variants', async () => {
+    // Two 640x360 frames: red, then blue.
+    const [width, height] = [640, 360];
+    const pixels = Buffer.alloc(width * height * 2 * 3);
+    for (let i = 0; i < width * height; i++) pixels[i * 3] = 255;
+    for (let i = width * height; i < 2 * width * height; i++) pixels[i * 3 + 2] = 255;
+    const gif = await sharp(pixels, { raw: { width, height: height * 2, channels: 3, pageHeight: height } }).gif().toBuffer();
+    expect((await sharp(gif).metadata()).pages).toBe(2);
+
+    const response = await postImage(ctx, '/api/admin/upload', { bytes: gif, name: 'animata.gif', type: 'image/gif' }, token);
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    expect(response.json).toMatchObject({ width, height });
+    expect(response.json.url).toMatch(/-640\.webp$/);
+    const stored = sharp(await storedBytes(response.json.url));
+    expect((await stored.metadata()).format).toBe('webp');
+    const { data } = await stored.raw().toBuffer({ resolveWithObject: true });
+    // The first frame (red), not the second (blue).
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[2]).toBeLessThan(50);
+  });
+
+  it('answers 415 for files that are not JPEG, PNG, WebP or GIF images', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
     const cases: FilePart[] = [
@@ -282,7 +303,7 @@ describe('POST /api/admin/upload', () => {
       { bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)), name: 'troncata.jpg', type: 'image/jpeg' },
       { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(2048)]), name: 'finta.jpg', type: 'image/jpeg' },
       { bytes: svg, name: 'disegno.svg', type: 'image/svg+xml' },
-      { bytes: gif, name: 'animata.gif', type: 'image/gif' },
+      { bytes: gif.subarray(0, 20), name: 'troncata.gif', type: 'image/gif' },
     ];
     for (const file of cases) {
       const response = await postImage(ctx, '/api/admin/upload', file, token);
@@ -435,6 +456,18 @@ describe('POST /api/admin/remove-background', () => {
     expect(sent.status).toBe(200);
     // The key travels in the header only.
     expect(JSON.stringify(sent.fields)).not.toContain(SECRET_KEY);
+  });
+
+  it('sends a GIF to the service as its first frame in PNG (the service takes JPEG, PNG and WebP)', async () => {
+    fake.requests.length = 0;
+    const gif = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c00' } }).gif().toBuffer();
+    const response = await postImage(ctx, '/api/admin/remove-background', { bytes: gif, name: 'prodotto.gif', type: 'image/gif' }, token);
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    expect(fake.requests).toHaveLength(1);
+    const sent = fake.requests[0]!.file!;
+    expect(sent.type).toBe('image/png');
+    const metadata = await sharp(Buffer.from(sent.bytes)).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 60, 40]);
   });
 
   it('answers 503 with the spec message when REMOVE_BG_API_KEY is not set', async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, type InsertedBuild, insertBuilds } from '../helpers/catalogue';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
+import { storeObservations } from '../../src/modules/pricing/pricing.service';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const BASE_URL = 'http://localhost:3000'; // PUBLIC_BASE_URL of the test context
@@ -308,6 +309,64 @@ describe('build page', () => {
       ],
     });
     expect(text(summaryOf(await getHtml(`/build/${build.slug}`)))).toContain('Non inclusi nel carrello: Case di un negozio qualsiasi (senza codice Amazon)');
+  });
+
+  it('says what the cart adds when it leaves an unavailable item out, next to the total of every component', async () => {
+    const build = await createBuild({
+      title: 'Build con un componente esaurito',
+      components: [
+        { type: 'CPU', name: 'AMD Ryzen 5 7600', price: 199.9, amazon_link: 'https://www.amazon.it/dp/B0BMQJWBDM' },
+        { type: 'GPU', name: 'Scheda video esaurita', price: 1049.5, amazon_link: 'https://www.amazon.it/dp/B0GPU00001' },
+        { type: 'RAM', name: 'Kit DDR5 32 GB', price: 109.5, amazon_link: 'https://www.amazon.it/dp/B0RAM00001' },
+      ],
+    });
+    await ctx.database.db.updateTable('components').set({ availability: 'OUT_OF_STOCK' }).where('build_id', '=', build.id).where('name', '=', 'Scheda video esaurita').execute();
+    await ctx.services.events.emitChange();
+    const html = await getHtml(`/build/${build.slug}`);
+    const list = text(html.slice(html.indexOf('id="componenti"')));
+    expect(list).toContain('Totale 1.358,90 €'); // every component: 199,90 + 1049,50 + 109,50
+    expect(list).toContain('Il carrello aggiunge 2 componenti su 3: 309,40 €');
+    expect(list).toContain('Non inclusi nel carrello: Scheda video esaurita (non disponibile)');
+    expect(text(summaryOf(html))).toContain('Il carrello aggiunge 2 componenti su 3: 309,40 €');
+    // The cart link itself leaves the item out.
+    expect(cartLinks(html)[0]!.href).not.toContain('B0GPU00001');
+  });
+
+  it('says nothing more when the cart adds every component', async () => {
+    const build = await createBuild({ title: 'Build tutta nel carrello' });
+    expect(await getHtml(`/build/${build.slug}`)).not.toContain('data-testid="cart-total"');
+  });
+
+  it("retailer data: each component's image (sized, lazy), its 30-day low, and the build total's history as an accessible SVG", async () => {
+    const build = await createBuild({
+      title: 'Build con storico dei prezzi',
+      components: [
+        { type: 'CPU', name: 'AMD Ryzen 5 7600', price: 199.9, amazon_link: 'https://www.amazon.it/dp/B0BMQJWBDM', image_url: 'https://m.media-amazon.com/images/I/cpu._SL500_.jpg' },
+        { type: 'Case', name: 'Case senza ASIN', price: 80, amazon_link: null },
+      ],
+    });
+    const before = await getHtml(`/build/${build.slug}`);
+    // No observation yet: no 30-day low and no chart.
+    expect(before).not.toContain('data-testid="lowest-price-30d"');
+    expect(before).not.toContain('data-testid="price-history"');
+    expect(before).toMatch(/<img src="https:\/\/m\.media-amazon\.com\/images\/I\/cpu\._SL500_\.jpg" alt="" width="64" height="64" loading="lazy"/);
+
+    const day = (n: number) => new Date(ctx.clock.now().getTime() - n * 86_400_000).toISOString();
+    for (const [daysAgo, price] of [[20, 219.9], [10, 189.9], [2, 199.9]] as const) {
+      await ctx.database.db.transaction().execute((trx) =>
+        storeObservations(trx, ctx.clock, [{ asin: 'B0BMQJWBDM', priceCents: Math.round(price * 100), availability: 'IN_STOCK' }], day(daysAgo)),
+      );
+    }
+    await ctx.services.events.emitChange();
+    const html = await getHtml(`/build/${build.slug}`);
+    expect(text(html)).toContain('Prezzo più basso negli ultimi 30 giorni: 189,90 €');
+    expect(html.match(/data-testid="lowest-price-30d"/g)).toHaveLength(1); // the case has no observations
+    const figure = html.slice(html.indexOf('data-testid="price-history"'), html.indexOf('</figure>'));
+    expect(figure).toMatch(/<svg role="img" aria-labelledby="price-history-heading" aria-describedby="price-history-summary"/);
+    expect(figure).toMatch(/<path d="M[\d. HV]+"/);
+    // The total carries the case's manual 80 € with the CPU's observed prices: 299,90 → 269,90 → 279,90.
+    expect(text(figure)).toMatch(/da 299,90 € a 279,90 €; minimo 269,90 €/);
+    expect(html).not.toMatch(/<(s|del)\b/); // never a struck-through price
   });
 
   it('has no summary when the build has no components', async () => {

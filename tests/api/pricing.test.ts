@@ -46,6 +46,7 @@ beforeEach(async () => {
   const db = ctx.database.db;
   await db.deleteFrom('price_observations').execute();
   await db.deleteFrom('job_runs').execute();
+  await db.deleteFrom('retailer_access_streaks').execute();
   await db.deleteFrom('job_leases').execute();
   await db.deleteFrom('components').execute();
   await db.deleteFrom('builds').execute();
@@ -172,6 +173,12 @@ describe('retailer not configured', () => {
       expect(response.body.error.message).toMatch(/non configurata/);
     }
 
+    // What the editor disables its price actions with (issue 14, item 7): the same words as the 503.
+    const status = await bare.request('GET', '/api/admin/prices/retailer', { token: bareToken });
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({ configured: false, missing: expect.stringContaining('AMAZON_CREDENTIAL_ID') });
+    expect((await bare.request('GET', '/api/admin/prices/retailer')).status).toBe(401);
+
     const statsResponse = await bare.request('GET', '/api/admin/prices/stats', { token: bareToken });
     expect(statsResponse.status).toBe(200);
     expect(statsResponse.body.retailer.configured).toBe(false);
@@ -189,6 +196,20 @@ describe('retailer not configured', () => {
     expect(await bare.database.db.selectFrom('price_observations').selectAll().execute()).toEqual([]);
     expect(await bare.database.db.selectFrom('job_runs').selectAll().execute()).toEqual([]);
     expect(await bare.database.db.selectFrom('job_leases').selectAll().execute()).toEqual([]);
+  });
+
+  // Issue 14 item 10: a wrong id is the request's fault and says so, whatever the configuration.
+  it('answers 404 before 503 for a missing build on every retailer endpoint that takes a build id', async () => {
+    for (const path of ['/api/admin/builds/999999/update-prices', '/api/admin/builds/999999/smart-replacement']) {
+      const response = await bare.request('POST', path, { token: bareToken });
+      expect(response.status, path).toBe(404);
+      expect(response.body.error.code, path).toBe('NOT_FOUND');
+      expect(response.body.error.message, path).not.toMatch(/AMAZON_CREDENTIAL/);
+    }
+    // An id that cannot be one is still refused before the retailer is considered.
+    const malformed = await bare.request('POST', '/api/admin/builds/abc/update-prices', { token: bareToken });
+    expect(malformed.status).toBe(404);
+    expect(await bare.database.db.selectFrom('job_runs').selectAll().execute()).toEqual([]);
   });
 });
 

@@ -183,6 +183,19 @@ describe('POST /api/admin/replacements/{id}/restore', () => {
     expect((await listReplacements()).map((r) => r.id)).not.toContain(record.id);
   });
 
+  it('records a revision of the build for each automatic change: each swap, then the restore (issue 13)', async () => {
+    const build = await replacedBuild();
+    const reasons = async () => ((await api('GET', `/builds/${build.id}/revisions`)).body.revisions as { reason: string; author: string }[]).map((r) => [r.reason, r.author]);
+    expect(await reasons()).toEqual([
+      ['Sostituzione intelligente', 'Sistema'],
+      ['Sostituzione intelligente', 'Sistema'],
+      ['Creazione', 'admin'],
+    ]);
+    const record = (await listReplacements()).find((r) => r.build_id === build.id && r.original_asin === CPU);
+    expect((await api('POST', `/replacements/${record.id}/restore`)).status).toBe(200);
+    expect((await reasons())[0]).toEqual(['Ripristino di un componente sostituito', 'Sistema']);
+  });
+
   it('restoring twice answers 409, an unknown id 404 (never a 500)', async () => {
     await replacedBuild();
     const record = (await listReplacements())[0];

@@ -15,6 +15,7 @@ import {
   categoryListResponseSchema,
   categoryResponseSchema,
 } from '../../src/modules/alternatives/alternatives.schema';
+import { analyticsOverviewSchema, buildAnalyticsSchema } from '../../src/modules/analytics/analytics.schema';
 import { changePasswordResponseSchema, loginResponseSchema, verifyResponseSchema } from '../../src/modules/auth/auth.schema';
 import { adminBuildListResponseSchema, adminBuildResponseSchema, buildStatsResponseSchema } from '../../src/modules/builds/builds.schema';
 import { importResponseSchema } from '../../src/modules/importer/importer.schema';
@@ -22,9 +23,12 @@ import { uploadedImageSchema } from '../../src/modules/media/media.schema';
 import {
   assignTiersResponseSchema,
   buildPriceRefreshResponseSchema,
+  priceHistoryResponseSchema,
   priceStatsResponseSchema,
+  retailerStatusResponseSchema,
   tierPriceRefreshResponseSchema,
 } from '../../src/modules/pricing/pricing.schema';
+import { retailerItemResponseSchema, retailerSearchResponseSchema } from '../../src/modules/retailer-items/retailer-items.schema';
 import { replacementListResponseSchema, restoreOutcomeSchema, smartReplacementOutcomeSchema } from '../../src/modules/replacements/replacements.schema';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
@@ -70,7 +74,7 @@ describe('every admin answer matches the schema the client parses it with', () =
     expect(okResponseSchema.safeParse((await ctx.request('POST', '/api/auth/logout', { token: own })).body).success).toBe(true);
   });
 
-  it('builds, stats, pricing, replacements and import', async () => {
+  it('builds, stats, pricing, replacements, import and analytics', async () => {
     fake.setItem({ asin: CPU, title: 'CPU originale', brand: 'Marca', price: 199.9, availability: 'OUT_OF_STOCK' });
     fake.setItem({ asin: CPU_ALT, title: 'CPU sostituta', brand: 'Marca', price: 189.5, availability: 'IN_STOCK' });
     const created = await answer(
@@ -97,6 +101,7 @@ describe('every admin answer matches the schema the client parses it with', () =
     const stats = await answer(priceStatsResponseSchema, 'GET', '/api/admin/prices/stats');
     expect(stats.retailer.configured).toBe(true);
     expect(stats.retailer.lastRun?.job).toMatch(/^prices-/);
+    expect(await answer(retailerStatusResponseSchema, 'GET', '/api/admin/prices/retailer')).toEqual({ configured: true, missing: null });
 
     await answer(alternativeResponseSchema, 'POST', '/api/admin/alternatives', { originalAsin: CPU, alternativeAsin: CPU_ALT, alternativeName: 'CPU sostituta', alternativePrice: 189.5, priority: 1 }, 201);
     const outcome = await answer(smartReplacementOutcomeSchema, 'POST', `/api/admin/builds/${id}/smart-replacement`);
@@ -107,7 +112,33 @@ describe('every admin answer matches the schema the client parses it with', () =
 
     const imported = await answer(importResponseSchema, 'POST', '/api/admin/import-amazon', { cartUrl: `https://www.amazon.it/gp/aws/cart/add.html?ASIN.1=${CPU_ALT}&Quantity.1=1` });
     expect(imported.components.map((component) => component.asin)).toEqual([CPU_ALT]);
+
+    expect((await answer(analyticsOverviewSchema, 'GET', '/api/admin/analytics?days=30')).builds.map((row) => row.id)).toContain(id);
+    expect((await answer(buildAnalyticsSchema, 'GET', `/api/admin/builds/${id}/analytics?days=30`)).days).toHaveLength(30);
     await answer(okResponseSchema, 'DELETE', `/api/admin/builds/${id}`);
+  });
+
+  it('retailer search and lookup, and the price history (admin and public)', async () => {
+    fake.setItem({ asin: CPU, title: 'Processore AMD Ryzen', brand: 'AMD', price: 199.9, availability: 'IN_STOCK', features: ['6 core'] });
+    const search = await answer(retailerSearchResponseSchema, 'GET', '/api/admin/retailer/search?q=ryzen&page=1');
+    expect(search.items.map((item) => [item.asin, item.type, item.image_url !== null])).toEqual([[CPU, 'CPU', true]]);
+    const lookup = await answer(retailerItemResponseSchema, 'GET', `/api/admin/retailer/items/${encodeURIComponent(`https://www.amazon.it/dp/${CPU}`)}`);
+    expect(lookup.item).toEqual(search.items[0]);
+
+    const created = await answer(
+      adminBuildResponseSchema,
+      'POST',
+      '/api/admin/builds',
+      sampleBuild({ title: 'Storico prezzi', components: [{ type: 'CPU', name: lookup.item.title, price: lookup.item.price, amazon_link: lookup.item.amazon_link, image_url: lookup.item.image_url }] }),
+      201,
+    );
+    expect(created.build.components[0]?.image_url).toBe(lookup.item.image_url);
+    await answer(buildPriceRefreshResponseSchema, 'POST', `/api/admin/builds/${created.build.id}/update-prices`);
+    const adminHistory = await answer(priceHistoryResponseSchema, 'GET', `/api/admin/builds/${created.build.id}/price-history`);
+    expect(adminHistory.components[0]?.points.map((point) => point.price)).toEqual([199.9]);
+    const publicHistory = await ctx.request('GET', `/api/builds/${created.build.slug}/price-history`);
+    expect(priceHistoryResponseSchema.parse(publicHistory.body)).toEqual(adminHistory);
+    await answer(okResponseSchema, 'DELETE', `/api/admin/builds/${created.build.id}`);
   });
 
   it('alternative categories and their members', async () => {
@@ -148,5 +179,7 @@ describe('every admin answer matches the schema the client parses it with', () =
     expect(adminBuildResponseSchema.safeParse({ build: { id: '1' } }).success).toBe(false);
     expect(replacementListResponseSchema.safeParse({ replacement: [] }).success).toBe(false);
     expect(priceStatsResponseSchema.safeParse({ componentStats: [], cacheStats: {} }).success).toBe(false);
+    expect(retailerSearchResponseSchema.safeParse({ items: [{ asin: 'B0X' }], page: 1, total_results: 1 }).success).toBe(false);
+    expect(priceHistoryResponseSchema.safeParse({ components: [{ id: 1, asin: null, points: [{ at: 'x', price: '1' }] }], total: [] }).success).toBe(false);
   });
 });

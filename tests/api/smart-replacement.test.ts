@@ -49,6 +49,7 @@ beforeEach(async () => {
   await db.deleteFrom('alternatives').execute();
   await db.deleteFrom('alternative_categories').execute();
   await db.deleteFrom('price_observations').execute();
+  await db.deleteFrom('retailer_access_streaks').execute();
   await db.deleteFrom('job_leases').execute();
   for (const asin of [CPU, ALT1, ALT2, ALT3, GROUP1, GPU, GPU_ALT, GONE]) fake.removeItem(asin);
 });
@@ -255,8 +256,8 @@ describe('smart replacement: price band', () => {
     await addAlternative(CPU, ALT1, 1);
     const build = await createBuild([cpu(1000)]);
     const rejected = await smartReplace(build.id);
-    // The limit in the spec's price format (it-IT euro: no grouping under 10.000, a no-break space before €).
-    expect(rejected.body.results[0].message).toContain('(massimo 1050,00\u00a0€)');
+    // The limit in the site's price format (it-IT euro, thousands always grouped, a no-break space before €).
+    expect(rejected.body.results[0].message).toContain('(massimo 1.050,00\u00a0€)');
     await addAlternative(CPU, ALT2, 2);
     const response = await smartReplace(build.id);
     expect(response.body.results[0]).toMatchObject({ status: 'replaced', replacement: { asin: ALT2, price: 1049.99 } });
@@ -345,7 +346,7 @@ describe('smart replacement: retailer failures are errors, never "unavailable"',
     expect(response.status).toBe(200);
     expect(response.body.summary).toEqual({ available: 1, replaced: 0, unavailable: 0, errors: 1 });
     const gone = resultFor(response.body, build.components.find((c: any) => c.type === 'CPU').id);
-    expect(gone).toMatchObject({ asin: GONE, status: 'error', success: false, message: expect.stringMatching(/not accessible/) });
+    expect(gone).toMatchObject({ asin: GONE, status: 'error', success: false, message: expect.stringMatching(/ItemNotAccessible.*in un altro giorno/) });
     const after = await adminBuild(build.id);
     expect(after.components.find((c: any) => c.type === 'CPU')).toMatchObject({ name: 'Processore sparito', asin: GONE, is_replaced: 0 });
     expect(await countRows('replacements')).toBe(0);

@@ -16,6 +16,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import type { Database } from '../../src/db/schema';
 import { seedDemoContent } from '../../src/db/seed';
 import type { ObjectStorage } from '../../src/integrations/storage';
+import { CLICK_BEACON_PATH } from '../../src/common/click-beacon';
 import { BACKUP_TABLES } from '../../src/modules/backup/backup.schema';
 import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import type { FakeCreatorsApi } from '../fakes/creators-api';
@@ -29,6 +30,7 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CPU = 'B0BKPCPU01';
 export const CPU_ALT = 'B0BKPALT01';
 export const GPU = 'B0BKPGPU01';
+const READER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** Text that must survive both databases and the archive byte for byte. */
 export const TRICKY_TEXT = 'È perché “virgolette” e \'apici\', emoji 🚀, tab\t, a capo\ne \\ barra: <b>&amp;</b>';
 
@@ -58,7 +60,8 @@ export async function samplePicture(seed: number): Promise<Buffer> {
 /**
  * Content in every backed-up table, through the real services and API: the demo site, two uploaded
  * images (one the featured image of a build), a price refresh against the fake retailer (observations
- * and a job run), a smart replacement (a replacement record), an account and a session.
+ * and a job run), a smart replacement (a replacement record), a visit and two clicks (the analytics),
+ * an account and a session.
  */
 export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise<{ buildId: number; imageUrl: string }> {
   expect(await seedDemoContent(ctx.database.db)).toBe(true);
@@ -91,6 +94,17 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
   );
   await api('POST', `/builds/${build.id}/update-prices`);
   await api('POST', `/builds/${build.id}/smart-replacement`);
+  // The click analytics: a reader's visit, a click on a component link and one on the cart link.
+  const reader = { 'User-Agent': READER_UA, 'X-Forwarded-For': '203.0.113.77' };
+  expect((await ctx.request('GET', `/api/builds/${build.slug}`, { headers: reader })).status).toBe(200);
+  for (const beacon of [{ build: build.slug, component_id: build.components[1].id }, { build: build.slug, target: 'cart' }]) {
+    const click = await ctx.request('POST', CLICK_BEACON_PATH, { rawBody: JSON.stringify(beacon), headers: { ...reader, 'Content-Type': 'text/plain;charset=UTF-8' } });
+    expect(click.status).toBe(204);
+  }
+  // Scheduled publishing: a publish_at to carry across (the seeded draft, scheduled far ahead).
+  const { builds } = await api('GET', '/builds');
+  const draft = await api('GET', `/builds/${builds.find((b: { status: string }) => b.status === 'draft').id}`);
+  await api('PUT', `/builds/${draft.build.id}`, { ...draft.build, status: 'scheduled', publish_at: '2099-01-01T08:00:00.000Z' });
   return { buildId: build.id, imageUrl: first.url };
 }
 

@@ -77,7 +77,17 @@ async function expectRefused(promise: Promise<unknown>, message: RegExp | string
 
 const buildInput = (overrides: Record<string, unknown>) => buildInputSchema.parse(sampleBuild(overrides));
 
-const CONTENT_TABLES = ['builds', 'components', 'alternative_categories', 'alternatives', 'replacements', 'price_observations', 'job_runs'];
+const CONTENT_TABLES = [
+  'builds',
+  'components',
+  'alternative_categories',
+  'alternatives',
+  'replacements',
+  'build_daily_stats',
+  'component_daily_clicks',
+  'price_observations',
+  'job_runs',
+];
 const contentOf = (dump: Record<string, unknown[]>) => Object.fromEntries(CONTENT_TABLES.map((table) => [table, dump[table]]));
 
 describe('restore onto a database that is not empty', () => {
@@ -254,6 +264,27 @@ describe('schemas and ids', () => {
     const dump = await dumpTables(target.database.db);
     expect(dump.builds).toEqual((await dumpTables(source.database.db)).builds);
     expect(dump.job_runs).toEqual([]);
+  });
+
+  it('accepts an archive from before scheduled publishing (builds without publish_at)', async () => {
+    const archive = tampered('before-0010.gz', (lines) => {
+      const manifest = JSON.parse(lines[0]!);
+      manifest.migrations = manifest.migrations.filter((name: string) => name !== '0010-scheduled-publishing');
+      const rows = lines.slice(1, -1).map((line) => {
+        if (!line.includes('"table":"builds"')) return line;
+        const record = JSON.parse(line);
+        // Before 0010 there was no 'scheduled' status either.
+        if (record.row.status === 'scheduled') record.row.status = 'draft';
+        delete record.row.publish_at;
+        return JSON.stringify(record);
+      });
+      return [JSON.stringify(manifest), ...rows, lines.at(-1)!];
+    });
+    const target = await emptyTarget();
+    await restore(target, archive);
+    const builds = await target.database.db.selectFrom('builds').select(['status', 'publish_at']).execute();
+    expect(builds).toHaveLength(8);
+    expect(builds.every((row) => row.publish_at === null && row.status !== 'scheduled')).toBe(true);
   });
 
   it.each(['sqlite', 'postgres'] as const)('on %s, new rows after a restore get fresh ids after the restored ones', async (dialect) => {

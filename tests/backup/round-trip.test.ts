@@ -84,6 +84,12 @@ describe(`backup and restore ${testDialect} -> ${otherDialect(testDialect)} -> $
     for (const [table, rows] of Object.entries(original)) expect(rows.length, table).toBeGreaterThan(0);
     expect(await dumpTables(middle.database.db)).toEqual(original);
     expect(await dumpTables(final.database.db)).toEqual(original);
+    // The per-day price history is not in the archive: each restore made it again from the observations.
+    const days = (db: typeof source.database.db) => db.selectFrom('price_days').selectAll().orderBy('asin').orderBy('day').execute();
+    const originalDays = await days(source.database.db);
+    expect(originalDays.length).toBeGreaterThan(0);
+    expect(await days(middle.database.db)).toEqual(originalDays);
+    expect(await days(final.database.db)).toEqual(originalDays);
 
     const images = await readImages(createUploadStorage({ config: source.config, db: source.database.db }));
     expect(images.size).toBe(8);
@@ -105,10 +111,15 @@ describe(`backup and restore ${testDialect} -> ${otherDialect(testDialect)} -> $
     const login = await app.request('/api/auth/login', { method: 'POST', headers, body: JSON.stringify(ADMIN) });
     expect(login.status).toBe(200);
 
-    const { build } = (await (await app.request(`/api/admin/builds/${filled.buildId}`, { headers: { Authorization: `Bearer ${(await login.json()).token}` } })).json());
+    const authorization = { Authorization: `Bearer ${(await login.json()).token}` };
+    const { build } = (await (await app.request(`/api/admin/builds/${filled.buildId}`, { headers: authorization })).json());
     expect(build.featured_image).toBe(filled.imageUrl);
     expect(build.content).toContain(TRICKY_TEXT);
     expect(build.components.find((c: any) => c.type === 'CPU')).toMatchObject({ is_replaced: 1, name: 'Processore sostitutivo' });
+    // The analytics came along: the fixture's visit, its component click and its cart click.
+    const analytics = await (await app.request(`/api/admin/builds/${filled.buildId}/analytics`, { headers: authorization })).json();
+    expect(analytics).toMatchObject({ views: 1, clicks: 2, cart_clicks: 1 });
+    expect(analytics.components.find((c: any) => c.clicks > 0)).toMatchObject({ name: 'Scheda video', clicks: 1 });
 
     const page = await app.request(`/api/builds/${build.slug}`);
     expect(page.status).toBe(200);

@@ -26,6 +26,10 @@ const EXPECTED_TABLES = [
   'replacements',
   'price_observations',
   'media_blobs',
+  'build_daily_stats',
+  'component_daily_clicks',
+  'click_dedupe',
+  'click_dedupe_keys',
 ];
 
 // Everything a test opens is released here, even when an assertion fails halfway.

@@ -99,7 +99,7 @@ describe('alternatives manager: slow answers and quick navigations', () => {
 
     await page.getByRole('heading', { level: 1, name: 'Build', exact: true }).waitFor();
     const { body } = await api<{ builds: { title: string }[] }>('/admin/builds');
-    await page.getByText(body.builds[0]!.title, { exact: true }).first().waitFor();
+    await page.getByText(body.builds[0]!.title, { exact: true }).filter({ visible: true }).first().waitFor(); // the table or, on a phone, the cards
     await page.waitForTimeout(PAST_DELAY_MS);
 
     expect(pathAndQuery(page)).toBe('/admin/builds');

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
+import { statusLabel } from '../../src/common/catalog';
 import type { BuildAdminRow } from '../../src/modules/builds/builds.types';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import { apiCreateBuild, apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from './admin-helpers';
@@ -18,7 +19,7 @@ const NO_MATCH = 'Nessuna build corrisponde alla ricerca.';
 /** Not in the catalogue of spec section 3: written straight to the database, since the API refuses them. */
 const UNKNOWN = { title: 'Build fuori catalogo', category: 'retrogaming', status: 'archiviata' };
 
-const euro = (value: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(value);
+const euro = (value: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(value);
 const italianDate = (iso: string) => new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(new Date(iso));
 const lower = (text: string) => text.toLocaleLowerCase('it-IT');
 
@@ -65,7 +66,12 @@ const rowTitles = (page: Page) => rows(page).locator('th').allTextContents();
 
 async function openList(page: Page, query = ''): Promise<void> {
   await openAdmin(page, e2e.url, `/admin/builds${query}`, token);
-  await page.locator('[data-testid="builds-table"], [data-testid="builds-no-match"], [data-testid="builds-empty"]').first().waitFor();
+  // The table from md up, the cards on a phone: whichever this viewport displays.
+  await page
+    .locator('[data-testid="builds-table"], [data-testid="builds-cards"], [data-testid="builds-no-match"], [data-testid="builds-empty"]')
+    .filter({ visible: true })
+    .first()
+    .waitFor();
 }
 
 function matching(builds: BuildAdminRow[], q: string, status: 'all' | 'published' | 'draft'): string[] {
@@ -99,7 +105,7 @@ describe('/admin/builds table', () => {
         CATEGORY_LABELS[build.category ?? ''] ?? build.category,
         build.budget === null ? 'N/A' : euro(build.budget),
         STATUS_LABELS[build.status] ?? build.status,
-        build.views.toLocaleString('it-IT'),
+        build.views.toLocaleString('it-IT', { useGrouping: 'always' }), // thousands always grouped
         italianDate(build.created_at),
       ]);
       expect(await row.locator('th').getAttribute('scope')).toBe('row');
@@ -121,7 +127,7 @@ describe('/admin/builds table', () => {
     expect(await unknownRow.locator('td').nth(1).textContent()).toBe('N/A');
     expect(await unknownRow.locator('td').nth(2).textContent()).toBe('archiviata');
     const budgetCells = await rows(page).locator('td:nth-of-type(2)').allTextContents();
-    expect(budgetCells.some((cell) => /^1200,00\s€$/.test(cell))).toBe(true);
+    expect(budgetCells.some((cell) => /^1\.200,00\s€$/.test(cell))).toBe(true);
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
   });
 
@@ -171,11 +177,11 @@ describe('search and status filter', () => {
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
   });
 
-  it('status filter (Tutti, Pubblicato, Bozza) combines with the search and survives a reload; the sidebar link resets both', async () => {
+  it('status filter (Tutti, Pubblicato, Bozza, Programmata) combines with the search and survives a reload; the sidebar link resets both', async () => {
     const page = await open();
     await openList(page);
     const builds = await apiBuilds();
-    expect(await statusSelect(page).locator('option').allTextContents()).toEqual(['Tutti', 'Pubblicato', 'Bozza']);
+    expect(await statusSelect(page).locator('option').allTextContents()).toEqual(['Tutti', 'Pubblicato', 'Bozza', 'Programmata']);
     expect(await statusSelect(page).inputValue()).toBe('all');
 
     await statusSelect(page).selectOption({ label: 'Bozza' });
@@ -240,7 +246,7 @@ describe('delete', () => {
     await expect.poll(() => button.textContent()).toBe('Eliminazione...');
     expect(await button.isDisabled()).toBe(true);
     release();
-    await page.locator(`[data-build-id="${build.id}"]`).waitFor({ state: 'detached' });
+    await page.locator(`[data-testid="build-row"][data-build-id="${build.id}"]`).waitFor({ state: 'detached' });
     const notice = page.getByTestId('builds-notice');
     expect(await notice.getAttribute('role')).toBe('status');
     expect(await notice.textContent()).toContain(`Build "${build.title}" eliminata.`);
@@ -285,27 +291,42 @@ describe('loading', () => {
 });
 
 describe('phone 390x844', () => {
-  it('the page does not overflow; the table scrolls in its own region and its actions work', async () => {
+  it('cards instead of the table: every fact and action in view, nothing scrolls sideways, and the actions work', async () => {
     const page = await open({ viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
     await openList(page);
-    const region = page.getByRole('region', { name: 'Elenco delle build' });
-    expect(await region.getAttribute('tabindex')).toBe('0');
+    expect(await page.getByTestId('builds-table-region').isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const widths = await region.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
-    expect(widths.client).toBeLessThanOrEqual(390);
-    expect(widths.scroll).toBeGreaterThan(widths.client);
     expect(await searchBox(page).isVisible()).toBe(true);
     expect(await statusSelect(page).isVisible()).toBe(true);
 
+    const builds = await apiBuilds();
+    const cards = page.getByTestId('build-card');
+    expect(await cards.count()).toBe(builds.length);
     const first = await firstBuild();
-    const edit = page.getByRole('link', { name: `Modifica "${first.title}"` });
-    await edit.scrollIntoViewIfNeeded();
-    const box = await edit.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    const card = page.locator(`[data-testid="build-card"][data-build-id="${first.id}"]`);
+    const text = (await card.textContent())!.replace(/\s+/g, ' ');
+    // Status, views and date are written out on the card, not behind a scroll.
+    expect(text).toContain(first.title);
+    expect(text).toContain(statusLabel(first.status));
+    expect(text).toMatch(/Visualizzazioni: [\d.]+/);
+    expect(text).toMatch(/Creata il \d{1,2} \w+ \d{4}/);
+    for (const element of [card, card.getByRole('link', { name: `Modifica "${first.title}"` }), card.getByRole('button', { name: `Elimina "${first.title}"` })]) {
+      const box = await element.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+
+    const edit = card.getByRole('link', { name: `Modifica "${first.title}"` });
     await edit.tap();
     await page.waitForURL(`${e2e.url}/admin/builds/edit/${first.id}`);
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
+  });
+
+  it('from md up the table is back', async () => {
+    const page = await open({ viewport: { width: 800, height: 900 } });
+    await openList(page);
+    expect(await page.getByTestId('builds-table-region').isVisible()).toBe(true);
+    expect(await page.getByTestId('builds-cards').isVisible()).toBe(false);
   });
 });
 
@@ -340,7 +361,7 @@ describe.each([
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
   });
 
-  it('table at phone size', async () => {
+  it('cards at phone size', async () => {
     const page = await openThemed({ viewport: VIEWPORTS[0].viewport });
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

@@ -285,6 +285,41 @@ describe('build editor parts (background removal configured)', () => {
       expect(unexpectedErrors(opened!.errors)).toEqual([]);
     });
 
+    it('the text stays inside the safe area at any size: auto-fitted without a photo, then a photo added; the largest size on a long text', async () => {
+      const page = await openEditor(e2e);
+      const modal = await openDialog(page);
+      const autoFit = modal.getByRole('button', { name: 'Adatta automaticamente' });
+      const inside = async (left: number) => {
+        await nextFrames(page);
+        const bounds = (await paintedBounds(page))!;
+        expect(bounds.top).toBeGreaterThanOrEqual(72 - 4);
+        expect(bounds.bottom).toBeLessThanOrEqual(648 + 4);
+        expect(bounds.left).toBeGreaterThanOrEqual(left - 2);
+        expect(bounds.right).toBeLessThanOrEqual(1280 - 48 + 2);
+      };
+
+      // Auto-fit without a photo: the full width at a large size.
+      await autoFit.click();
+      const fitted = await fontSizeValue(page);
+      await inside(48);
+      expect(await modal.getByTestId('cover-size-reduced').count()).toBe(0);
+      // A photo now takes the left 40%: the same size would run off the canvas, so the text is drawn smaller.
+      await choosePhoto(page);
+      await expect.poll(async () => (await paintedBounds(page))?.left ?? 0).toBeGreaterThanOrEqual(512 - 2);
+      await inside(512);
+      expect(await fontSizeText(page)).toBe(`${fitted} px`);
+      const reduced = modal.getByTestId('cover-size-reduced');
+      await reduced.waitFor();
+      const drawn = Number(/ridotto a (\d+) px/.exec((await reduced.textContent())!)![1]);
+      expect(drawn).toBeLessThan(fitted);
+
+      // The slider's largest size on a long text, with the photo: still inside.
+      await modal.getByLabel('Testo', { exact: true }).fill('Configurazione completa per giocare in 4K con ray tracing e streaming senza compromessi');
+      await modal.getByLabel('Dimensione del testo').fill('120');
+      await inside(512);
+      expect(unexpectedErrors(opened!.errors)).toEqual([]);
+    });
+
     it('Rimuovi sfondo: the photo goes through the server to the fake remove.bg (key only server-side) and the cut-out is drawn; toggling reuses it', async () => {
       const page = await openEditor(e2e);
       const modal = await openDialog(page);

@@ -74,7 +74,7 @@ const CPU_ALTERNATIVE = { asin: 'B0GIROCPU2', name: 'AMD Ryzen 7 7700 Processore
 /** Sum in cents (no floating-point drift), formatted as an Italian euro amount. */
 function euroTotal(prices: number[]): string {
   const cents = prices.reduce((sum, price) => sum + Math.round(price * 100), 0);
-  return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(cents / 100);
 }
 
 interface ReplacementRecord {

@@ -22,7 +22,7 @@ const PSU = { asin: 'B0BQITSJJU', alternativeAsin: 'B0FVB4W8G2' };
 
 const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' }).format(new Date(iso));
-const euro = (value: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(value);
+const euro = (value: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(value);
 
 let fake: FakeCreatorsApi;
 let e2e: E2EContext;

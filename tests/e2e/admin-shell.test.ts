@@ -91,7 +91,7 @@ describe('login /admin/login', () => {
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     const { body } = await apiJson<{ stats: { total: number; published: number; drafts: number; totalViews: number } }>(e2e.url, '/admin/stats', { token: token! });
-    const fmt = (n: number) => n.toLocaleString('it-IT');
+    const fmt = (n: number) => n.toLocaleString('it-IT', { useGrouping: 'always' });
     const value = (key: string) => page.getByTestId(`stat-${key}`).getByTestId('stat-value').textContent();
     expect(await value('total')).toBe(fmt(body.stats.total));
     expect(await value('published')).toBe(fmt(body.stats.published));
@@ -160,9 +160,9 @@ describe('session rules', () => {
   it('a 401 from a later call (revoked session) removes the token and goes to /admin/login', async () => {
     const page = await open();
     const token = await openAdmin(page, e2e.url);
-    await page.getByRole('button', { name: 'Aggiorna Tier A' }).waitFor();
+    await page.getByRole('button', { name: 'Assegnazione automatica tier' }).waitFor();
     expect((await apiJson(e2e.url, '/auth/logout', { method: 'POST', token })).status).toBe(200);
-    await page.getByRole('button', { name: 'Aggiorna Tier A' }).click();
+    await page.getByRole('button', { name: 'Assegnazione automatica tier' }).click();
     await page.waitForURL(`${e2e.url}/admin/login`);
     await loginForm(page).waitFor();
     expect(await storedToken(page)).toBeNull();
@@ -301,37 +301,37 @@ describe('dashboard', () => {
     }
   });
 
-  it('price block: tiers, cache, retailer not configured; Tier A shows the 503 message; assign tiers reports the count', async () => {
+  it('price block: tiers, cache, retailer not configured; Tier A/B disabled with the reason; assign tiers reports the count', async () => {
     const page = await open();
     const token = await openAdmin(page, e2e.url);
     const block = page.getByTestId('price-management');
     await block.getByTestId('retailer-missing').waitFor();
     const stats = await apiJson<{ componentStats: { tier: string; total: number }[]; retailer: { configured: boolean; missing: string } }>(e2e.url, '/admin/prices/stats', { token });
     expect(stats.body.retailer.configured).toBe(false);
-    expect(await block.getByTestId('retailer-missing').textContent()).toBe(stats.body.retailer.missing);
+    expect(await block.getByTestId('retailer-missing').textContent()).toBe(`Aggiornamento dei prezzi non disponibile. ${stats.body.retailer.missing}`);
     const labels = { A: 'Alta Priorità', B: 'Media Priorità', C: 'Bassa Priorità' } as Record<string, string>;
     for (const stat of stats.body.componentStats) {
       const card = block.getByTestId(`tier-${stat.tier}`);
       expect(await card.textContent()).toContain(labels[stat.tier]);
-      expect(await card.textContent()).toContain(`Componenti${stat.total.toLocaleString('it-IT')}`);
+      expect(await card.textContent()).toContain(`Componenti${stat.total.toLocaleString('it-IT', { useGrouping: 'always' })}`);
     }
     expect(await block.textContent()).toContain('Prodotti in cache');
 
-    // Tier A without Amazon settings: the server's Italian 503 message, in an alert.
+    // Tier A/B without Amazon settings would only answer 503: disabled, described by the reason (issue 14, item 7).
     const tierA = await apiJson<{ error: { message: string } }>(e2e.url, '/admin/prices/update-tier/A', { method: 'POST', token });
     expect(tierA.status).toBe(503);
-    await block.getByRole('button', { name: 'Aggiorna Tier A' }).click();
-    const notice = block.getByTestId('price-notice');
-    await notice.waitFor();
-    expect(await notice.getAttribute('role')).toBe('alert');
-    expect(await notice.textContent()).toContain(tierA.body.error.message);
-    expect(await block.getByRole('button', { name: 'Aggiorna Tier A' }).isEnabled()).toBe(true);
+    for (const name of ['Aggiorna Tier A', 'Aggiorna Tier B']) {
+      expect(await block.getByRole('button', { name }).isDisabled(), name).toBe(true);
+      expect(await block.getByRole('button', { name }).getAttribute('aria-describedby')).toBe(await block.getByTestId('retailer-missing').getAttribute('id'));
+    }
 
-    // Automatic tier assignment: every component gets a tier; the notice gives the count.
+    // Automatic tier assignment needs no retailer: every component gets a tier; the notice gives the count.
     const total = stats.body.componentStats.reduce((sum, stat) => sum + stat.total, 0);
+    expect(await block.getByRole('button', { name: 'Assegnazione automatica tier' }).isEnabled()).toBe(true);
     await block.getByRole('button', { name: 'Assegnazione automatica tier' }).click();
+    const notice = block.getByTestId('price-notice');
     await expect.poll(() => notice.getAttribute('role')).toBe('status');
-    expect(await notice.textContent()).toContain(`Tier assegnati automaticamente: ${total.toLocaleString('it-IT')}`);
+    expect(await notice.textContent()).toContain(`Tier assegnati automaticamente: ${total.toLocaleString('it-IT', { useGrouping: 'always' })}`);
     // The tier table is reloaded: tier A and B exist now.
     await block.getByTestId('tier-A').waitFor();
     expect(await block.getByTestId('tier-A').textContent()).toContain('Alta Priorità');
@@ -371,7 +371,7 @@ describe.each([
     await openAdmin(page, e2e.url);
     await page.getByTestId('recent-builds').waitFor();
     await page.getByTestId('retailer-missing').waitFor();
-    await page.getByRole('button', { name: 'Aggiorna Tier B' }).click();
+    await page.getByRole('button', { name: 'Assegnazione automatica tier' }).click();
     await page.getByTestId('price-notice').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

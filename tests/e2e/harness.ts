@@ -34,6 +34,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2ECon
       LOG_REQUESTS: 'false',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Adm1n!Secure#2026',
+      // The first start's uploads (the demo covers) stay with the test's database.
+      UPLOAD_DIR: join(dir, 'uploads'),
       ...env,
     }),
   );
@@ -67,12 +69,19 @@ export interface OpenedPage {
   close(): Promise<void>;
 }
 
+/** Amazon's image host, whose links the fake Creators API hands out (tests/fakes/creators-api.ts, fakeImageUrl). */
+export const RETAILER_IMAGE_HOST = 'https://m.media-amazon.com';
+/** A 1x1 PNG: what the browser gets for any retailer image. */
+const RETAILER_IMAGE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
 /**
  * A page in a fresh browser context (its own storage), collecting page errors and console errors.
  * Options are Playwright's context options (viewport, colorScheme, reducedMotion, javaScriptEnabled...).
+ * Retailer images (component thumbnails, search results) are answered here: a test never reaches Amazon.
  */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', ...options });
+  await context.route(`${RETAILER_IMAGE_HOST}/**`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: RETAILER_IMAGE }));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -63,7 +63,7 @@ export function seedBuild(title: string): SeedBuild {
 /** Normalises the no-break spaces Intl puts in prices, so '189,90 €' can be written plainly. */
 export const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
 
-export const euro = (value: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(value));
+export const euro = (value: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(value));
 
 export const italianDate = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(new Date(iso));

@@ -22,6 +22,13 @@ export type FakeAvailability =
 /** A listing exactly as on the wire (`offersV2.listings[]`). */
 export type FakeListing = Record<string, unknown>;
 
+/** One size of `images.primary` as on the wire. */
+export interface FakeImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface FakeItem {
   asin: string;
   title: string;
@@ -32,6 +39,13 @@ export interface FakeItem {
   availability: FakeAvailability;
   /** Replaces the listing built from price/availability (e.g. several sellers, a buy box that is not first). */
   listings?: FakeListing[];
+  /**
+   * `images.primary` sizes. Omitted: a large (500 px) and a medium (160 px) image on Amazon's image host,
+   * named after the ASIN; null: the item has no image (Amazon then leaves `images` out).
+   */
+  images?: { large?: FakeImage | null; medium?: FakeImage | null } | null;
+  /** `itemInfo.features.displayValues`: the bullet points of the product page. Omitted: none. */
+  features?: string[];
 }
 
 export interface FakeFault {
@@ -84,6 +98,12 @@ export interface FakeCreatorsApi {
   close(): Promise<void>;
   setItem(item: FakeItem): void;
   removeItem(asin: string): void;
+  /**
+   * `false`: GetItems answers ItemNotAccessible for this ASIN from now on, as Amazon does for a product
+   * withdrawn from sale (in `errors[]` when another ASIN of the request is found, else the whole-request
+   * 404), whether or not it is in the catalogue, and SearchItems leaves it out; `true` gives access back.
+   */
+  setAccessible(asin: string, accessible: boolean): void;
   /** GetItems/SearchItems requests, in arrival order. */
   requests: RecordedRequest[];
   /** Token endpoint requests, in arrival order. */
@@ -171,6 +191,19 @@ function euro(amount: number): string {
   return `${amount.toFixed(2).replace('.', ',')} €`;
 }
 
+/** Amazon's image host and its size suffix (`._SL500_`), as in the documentation's sample. */
+export function fakeImageUrl(asin: string, size: number): string {
+  return `https://m.media-amazon.com/images/I/${asin}-img._SL${size}_.jpg`;
+}
+
+function imagesOf(item: FakeItem): { large?: FakeImage | null; medium?: FakeImage | null } | null {
+  if (item.images !== undefined) return item.images;
+  return {
+    large: { url: fakeImageUrl(item.asin, 500), width: 500, height: 500 },
+    medium: { url: fakeImageUrl(item.asin, 160), width: 160, height: 160 },
+  };
+}
+
 function defaultListings(item: FakeItem): FakeListing[] {
   if (item.availability === 'UNAVAILABLE' && item.price === null) return [];
   const listing: FakeListing = {
@@ -200,7 +233,18 @@ function wireItem(item: FakeItem, resources: ReadonlySet<string>, partnerTag: st
   if (resources.has('itemInfo.byLineInfo') && item.brand) {
     itemInfo.byLineInfo = { brand: { displayValue: item.brand, label: 'Brand', locale: 'it_IT' } };
   }
+  if (resources.has('itemInfo.features') && item.features && item.features.length > 0) {
+    itemInfo.features = { displayValues: item.features, label: 'Features', locale: 'it_IT' };
+  }
   if (Object.keys(itemInfo).length > 0) out.itemInfo = itemInfo;
+  // Only the sizes asked for, each as {url, width, height}; no `images` at all when none of them exists.
+  const images = imagesOf(item);
+  const primary: Record<string, FakeImage> = {};
+  for (const size of ['medium', 'large'] as const) {
+    const image = images?.[size];
+    if (resources.has(`images.primary.${size}`) && image) primary[size] = image;
+  }
+  if (Object.keys(primary).length > 0) out.images = { primary };
   const listingFields = [...resources].filter((r) => r.startsWith('offersV2.listings.')).map((r) => r.slice('offersV2.listings.'.length));
   if (listingFields.length > 0) {
     const listings = (item.listings ?? defaultListings(item)).map((listing) =>
@@ -238,6 +282,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 export async function startFakeCreatorsApi(options: FakeCreatorsApiOptions = {}): Promise<FakeCreatorsApi> {
   const catalogue = new Map<string, FakeItem>();
+  const refused = new Set<string>();
   for (const item of options.catalogue ?? []) catalogue.set(item.asin.toUpperCase(), { ...item, asin: item.asin.toUpperCase() });
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
   const credentials = options.credentials ?? { ...DEFAULT_FAKE_CREDENTIALS };
@@ -356,7 +401,7 @@ export async function startFakeCreatorsApi(options: FakeCreatorsApiOptions = {})
         errors.push({ code: 'InvalidParameterValue', message: `The value [${id}] provided in the request for ItemIds is invalid.` });
         continue;
       }
-      const item = catalogue.get(id.toUpperCase());
+      const item = refused.has(id.toUpperCase()) ? undefined : catalogue.get(id.toUpperCase());
       if (item) items.push(wireItem(item, resources, body.partnerTag as string));
       else errors.push({ code: 'ItemNotAccessible', message: `The ItemId ${id} is not accessible through the Creators API.` });
     }
@@ -385,6 +430,7 @@ export async function startFakeCreatorsApi(options: FakeCreatorsApiOptions = {})
     const words = String(body.keywords ?? body.title ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const brand = typeof body.brand === 'string' ? body.brand.toLowerCase() : null;
     const matches = [...catalogue.values()].filter((item) => {
+      if (refused.has(item.asin)) return false;
       const text = `${item.title} ${item.brand ?? ''}`.toLowerCase();
       return words.every((word) => text.includes(word)) && (brand === null || (item.brand ?? '').toLowerCase() === brand);
     });
@@ -468,6 +514,10 @@ export async function startFakeCreatorsApi(options: FakeCreatorsApiOptions = {})
     },
     removeItem(asin) {
       catalogue.delete(asin.toUpperCase());
+    },
+    setAccessible(asin, accessible) {
+      if (accessible) refused.delete(asin.toUpperCase());
+      else refused.add(asin.toUpperCase());
     },
     failNext(count, fault) {
       for (let i = 0; i < count; i++) faults.push({ ...fault });

@@ -11,7 +11,7 @@ import {
   type FoundItem,
   type ItemLookup,
 } from '../../src/integrations/amazon-creators';
-import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeCreatorsApiOptions } from '../fakes/creators-api';
+import { fakeImageUrl, startFakeCreatorsApi, type FakeCreatorsApi, type FakeCreatorsApiOptions } from '../fakes/creators-api';
 import { asinOf, catalogue, configFor, localOnlyFetch, testClient, unexpectedRequests } from './creators-test-helpers';
 
 const fakes: FakeCreatorsApi[] = [];
@@ -197,6 +197,9 @@ describe('getItems', () => {
       resources: [
         'itemInfo.title',
         'itemInfo.byLineInfo',
+        'itemInfo.features',
+        'images.primary.large',
+        'images.primary.medium',
         'offersV2.listings.price',
         'offersV2.listings.availability',
         'offersV2.listings.isBuyBoxWinner',
@@ -221,7 +224,28 @@ describe('getItems', () => {
       availability: 'IN_STOCK',
       availabilityMessage: 'Disponibilità immediata',
       merchantName: 'Amazon.it',
+      image: { url: fakeImageUrl(asinOf(3), 500), width: 500, height: 500 },
+      features: [],
     });
+  });
+
+  it('reads the large image, falls back to the medium one, and reads the features', async () => {
+    const medium = { url: 'https://m.media-amazon.com/images/I/medio._SL160_.jpg', width: 160, height: 120 };
+    const api = await fake({
+      catalogue: [
+        { asin: 'B0FEATURE1', title: 'Con tutto', price: 10, availability: 'IN_STOCK', features: ['6 core, 12 thread', '  Socket AM5  ', ''] },
+        { asin: 'B0MEDIUM01', title: 'Solo media', price: 10, availability: 'IN_STOCK', images: { large: null, medium } },
+        { asin: 'B0NOIMAGE1', title: 'Senza immagine', price: 10, availability: 'IN_STOCK', images: null },
+        // An http image would be mixed content on the site: treated as none.
+        { asin: 'B0HTTPIMG1', title: 'Immagine http', price: 10, availability: 'IN_STOCK', images: { large: { url: 'http://example.com/x.jpg', width: 1, height: 1 } } },
+      ],
+    });
+    const { client } = testClient(api);
+    const results = await client.getItems(['B0FEATURE1', 'B0MEDIUM01', 'B0NOIMAGE1', 'B0HTTPIMG1']);
+    expect(found(results.get('B0FEATURE1'))).toMatchObject({ image: { url: fakeImageUrl('B0FEATURE1', 500) }, features: ['6 core, 12 thread', 'Socket AM5'] });
+    expect(found(results.get('B0MEDIUM01')).image).toEqual(medium);
+    expect(found(results.get('B0NOIMAGE1')).image).toBeNull();
+    expect(found(results.get('B0HTTPIMG1')).image).toBeNull();
   });
 
   it('splits 25 ASINs into 3 calls of at most 10, dedupes and uppercases', async () => {
@@ -330,12 +354,32 @@ describe('searchItems', () => {
     expect(api.requests[1]!.body).toMatchObject({ searchIndex: 'Electronics', itemCount: 10 });
   });
 
-  it('refuses an empty query or an itemCount outside 1–10 without calling Amazon', async () => {
+  it('refuses an empty query, an itemCount or an itemPage outside 1–10 without calling Amazon', async () => {
     const api = await fake();
     const { client } = testClient(api);
     expect((await caught(client.searchItems({ keywords: '  ' }))).kind).toBe('bad_request');
     expect((await caught(client.searchItems({ keywords: 'x', itemCount: 11 }))).kind).toBe('bad_request');
+    expect((await caught(client.searchItemsPage({ keywords: 'x', itemPage: 0 }))).kind).toBe('bad_request');
+    expect((await caught(client.searchItemsPage({ keywords: 'x', itemPage: 11 }))).kind).toBe('bad_request');
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('pages through the results with the total count, the search link, images and features', async () => {
+    const api = await fake({
+      catalogue: catalogue(25).map((item, i) => ({ ...item, features: [`Caratteristica ${i + 1}`] })),
+    });
+    const { client } = testClient(api);
+    const first = await client.searchItemsPage({ keywords: 'Prodotto' });
+    expect(first.items.map((item) => item.asin)).toEqual(Array.from({ length: 10 }, (_, i) => asinOf(i + 1)));
+    expect(first.totalResultCount).toBe(25);
+    expect(first.searchUrl).toBe('https://www.amazon.it/s?k=prodotto&tag=buildpc-21');
+    expect(first.items[0]).toMatchObject({ image: { url: fakeImageUrl(asinOf(1), 500), width: 500, height: 500 }, features: ['Caratteristica 1'] });
+    const third = await client.searchItemsPage({ keywords: 'Prodotto', itemPage: 3 });
+    expect(third.items.map((item) => item.asin)).toEqual([asinOf(21), asinOf(22), asinOf(23), asinOf(24), asinOf(25)]);
+    // Past the last page Amazon answers 404: an empty page.
+    expect(await client.searchItemsPage({ keywords: 'Prodotto', itemPage: 4 })).toEqual({ items: [], totalResultCount: 0, searchUrl: null });
+    expect(api.requests.map((request) => (request.body as { itemPage: number }).itemPage)).toEqual([1, 3, 4]);
+    expect(api.requests[0]!.body).toMatchObject({ resources: expect.arrayContaining(['images.primary.large', 'images.primary.medium', 'itemInfo.features']) });
   });
 });
 

@@ -7,17 +7,14 @@
  * timers and the trip through the loopback) apart, and the fake throttles none of them.
  * Runs on SQLite (two processes on one file) or PostgreSQL according to TEST_DB.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
-import { nodeArgsFor } from '../helpers/child-entries';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { type RefreshChild, startRefreshChild } from './refresh-children';
 
 /**
  * AMAZON_REQUESTS_PER_SECOND=0.5 in the children and the same limit in the fake. Slower than Amazon's
@@ -47,42 +44,8 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-interface Child {
-  ready: Promise<void>;
-  done: Promise<{ summary: Record<string, number>; requests: number }>;
-  go(): void;
-}
-
-function startChild(url: string, api: FakeCreatorsApi, warmUpAsin: string, asins: string[]): Child {
-  const args = [url, api.url, api.tokenUrl, String(REQUESTS_PER_SECOND), warmUpAsin, asins.join(',')];
-  const child = spawn(process.execPath, [...nodeArgsFor('tests/pricing/refresh-child.ts'), ...args], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_ENV: 'test' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  let onReady: () => void;
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    if (/^READY$/m.test(stdout)) onReady();
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const done = new Promise<{ summary: Record<string, number>; requests: number }>((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      const line = /^DONE (.+)$/m.exec(stdout);
-      if (code !== 0 || !line) reject(new Error(`child exited with ${code ?? signal}; stdout: ${stdout}; stderr: ${stderr}`));
-      else resolve(JSON.parse(line[1]!));
-    });
-  });
-  // A child that dies before READY must fail the test, not hang it.
-  const readyOrDead = Promise.race([ready, done.then(() => Promise.reject(new Error(`child finished before READY: ${stdout}`)))]);
-  return { ready: readyOrDead, done, go: () => child.stdin.end('GO\n') };
+function startChild(url: string, api: FakeCreatorsApi, warmUpAsin: string, asins: string[]): RefreshChild {
+  return startRefreshChild({ databaseUrl: url, api, requestsPerSecond: REQUESTS_PER_SECOND, warmUpAsin, asins, timeoutMs: CHILD_TIMEOUT_MS, children });
 }
 
 describe(`one retailer budget for every process (${testDialect})`, () => {

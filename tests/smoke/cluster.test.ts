@@ -85,8 +85,11 @@ interface Cluster {
 
 let built = false;
 
-/** `node build/server/main.js` with WEB_CONCURRENCY=2 on the given database (build/ brought up to date once per file). */
-async function startCluster(databaseUrl: string): Promise<Cluster> {
+/**
+ * `node build/server/main.js` with WEB_CONCURRENCY=2 on the given database (build/ brought up to date once
+ * per file); `uploadDir` keeps the first start's uploads (the demo covers) out of the project's ./data.
+ */
+async function startCluster(databaseUrl: string, uploadDir?: string): Promise<Cluster> {
   if (!built) {
     // Reuses build/ when its stamp matches the sources (scripts/build.mjs), e.g. after start.test.ts built it.
     const build = spawnSync('npm', ['run', 'build:if-stale'], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
@@ -103,6 +106,7 @@ async function startCluster(databaseUrl: string): Promise<Cluster> {
       LOG_REQUESTS: 'false',
       WEB_CONCURRENCY: '2',
       DATABASE_URL: databaseUrl,
+      ...(uploadDir && { UPLOAD_DIR: uploadDir }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -181,7 +185,7 @@ describe('WEB_CONCURRENCY=2 on SQLite', () => {
   let cluster: Cluster;
 
   beforeAll(async () => {
-    cluster = await startCluster(join(dataDir, 'cluster.sqlite'));
+    cluster = await startCluster(join(dataDir, 'cluster.sqlite'), join(dataDir, 'uploads'));
   });
   afterAll(() => {
     cluster?.kill();

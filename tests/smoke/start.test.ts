@@ -23,7 +23,8 @@ const running: ChildProcess[] = [];
 /** Runs `npm <script>` in its own process group and resolves once it prints its listening URL. */
 function startServer(script: 'start' | 'run start:built', env: Record<string, string>): Promise<Started> {
   const child = spawn('npm', script.split(' '), {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_REQUESTS: 'false', ...env },
+    // The uploads (the demo covers of a first start) in the test's directory, not the project's ./data.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_REQUESTS: 'false', UPLOAD_DIR: join(dataDir, 'uploads'), ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -84,6 +85,22 @@ describe('npm start on a fresh database', () => {
     expect(html).toMatch(/href="\/build\/[a-z0-9-]+"/);
   });
 
+  it('gives every demo build a cover made by the cover generator, served as WebP (issue 14, item 13)', async () => {
+    expect(server.output()).toContain(`[db] copertine dimostrative caricate: ${demoBuilds.length}`);
+    const list = (await (await fetch(`${server.baseUrl}/api/builds`)).json()) as { builds: { slug: string; featured_image: string | null }[] };
+    expect(list.builds).toHaveLength(published.length);
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    for (const build of list.builds) {
+      expect(build.featured_image, build.slug).toMatch(/^\/uploads\/[a-f0-9]{64}-1280\.webp$/);
+      expect(html).toContain(`src="${build.featured_image}"`);
+      const image = await fetch(`${server.baseUrl}${build.featured_image}`);
+      expect(image.status, build.slug).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    expect(new Set(list.builds.map((build) => build.featured_image)).size).toBe(list.builds.length);
+  });
+
   it('serves a build page and a 404 page', async () => {
     const list = await (await fetch(`${server.baseUrl}/api/builds`)).json();
     const first = list.builds[0];
@@ -103,6 +120,17 @@ describe('npm start on a fresh database', () => {
     const response = await fetch(`${server.baseUrl}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves /favicon.ico as an icon, cached for a day', async () => {
+    const response = await fetch(`${server.baseUrl}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/x-icon');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon), then the image count.
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(bytes[4]).toBeGreaterThan(0);
   });
 
   it('lets the printed admin credentials log in through the API', async () => {

@@ -6,10 +6,11 @@
  */
 import { isPriceStale, PRICE_DISCLAIMER } from '../../common/price-freshness';
 import type { BuildPageData } from '../public-text';
+import { beaconAttributes } from './beacon-attributes';
 import { CartIcon } from './icons';
 
 type PricedBuild = Pick<BuildPageData, 'prices_updated_at' | 'pricesUpdatedText' | 'totalText'>;
-type CartBuild = Pick<BuildPageData, 'cart_url' | 'cart_excluded' | 'components'>;
+type CartBuild = Pick<BuildPageData, 'slug' | 'cart_url' | 'cart_excluded' | 'components' | 'cartTotal'>;
 
 const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile' } as const;
 
@@ -41,6 +42,7 @@ export function BuyAll({ build, disclosure }: { build: CartBuild; disclosure: st
           href={build.cart_url}
           target="_blank"
           rel="sponsored nofollow noopener"
+          {...beaconAttributes({ build: build.slug, target: 'cart' })}
           className="inline-flex items-center gap-2 rounded-xl bg-amber-400 px-6 py-3 text-lg font-bold text-slate-950 shadow hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
         >
           <CartIcon /> Compra Tutto su Amazon
@@ -48,10 +50,16 @@ export function BuyAll({ build, disclosure }: { build: CartBuild; disclosure: st
       ) : (
         build.components.length > 0 && <p className="font-medium text-slate-700 dark:text-slate-300">Nessun componente ha un link Amazon valido</p>
       )}
-      {build.cart_url && build.cart_excluded.length > 0 && (
-        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="cart-excluded">
-          Non inclusi nel carrello: {build.cart_excluded.map((item) => `${item.name} (${EXCLUSION_REASONS[item.reason]})`).join(', ')}
-        </p>
+      {build.cart_url && build.cartTotal && (
+        <div className="text-sm text-slate-600 dark:text-slate-400">
+          {/* The total above counts every component; the cart adds fewer, so say what it costs. */}
+          <p className="font-semibold text-slate-800 dark:text-slate-200" data-testid="cart-total">
+            {`Il carrello aggiunge ${build.cartTotal.count} ${build.cartTotal.count === 1 ? 'componente' : 'componenti'} su ${build.components.length}: ${build.cartTotal.text}`}
+          </p>
+          <p data-testid="cart-excluded">
+            Non inclusi nel carrello: {build.cart_excluded.map((item) => `${item.name} (${EXCLUSION_REASONS[item.reason]})`).join(', ')}
+          </p>
+        </div>
       )}
       <p className="text-xs text-slate-600 dark:text-slate-400">{disclosure}</p>
     </div>

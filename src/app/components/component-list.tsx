@@ -1,5 +1,6 @@
 import { isPriceStale } from '../../common/price-freshness';
 import type { BuildPageData, ComponentData } from '../public-text';
+import { beaconAttributes } from './beacon-attributes';
 import { BuyAll, PriceTotal } from './buy-all';
 import { ExternalIcon } from './icons';
 
@@ -15,7 +16,7 @@ function PriceNote({ component, now }: { component: ComponentData; now: number }
   );
 }
 
-function ComponentRow({ component, now }: { component: ComponentData; now: number }) {
+function ComponentRow({ component, now, buildSlug }: { component: ComponentData; now: number; buildSlug: string }) {
   const unavailable = component.availability !== null && UNAVAILABLE.has(component.availability);
   return (
     <li className="py-4" data-testid="component">
@@ -26,22 +27,43 @@ function ComponentRow({ component, now }: { component: ComponentData; now: numbe
         </p>
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <span className="inline-block rounded bg-violet-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-violet-800 dark:bg-violet-900/60 dark:text-violet-200">
-            {component.type}
-          </span>
-          <p className="mt-1 font-semibold">{component.name}</p>
-          {component.specs && <p className="text-sm text-slate-600 dark:text-slate-400">{component.specs}</p>}
-          {unavailable && <p className="text-sm font-medium text-red-700 dark:text-red-300">Attualmente non disponibile</p>}
+        <div className="flex min-w-0 gap-3">
+          {/* The retailer's image, linked, never stored (affiliate-compliance.md); sized, so nothing moves when it arrives. */}
+          {component.image_url && (
+            <img
+              src={component.image_url}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+              className="h-16 w-16 shrink-0 rounded-lg bg-white object-contain p-1 ring-1 ring-slate-200 dark:ring-slate-700"
+              data-testid="component-image"
+            />
+          )}
+          <div className="min-w-0">
+            <span className="inline-block rounded bg-violet-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-violet-800 dark:bg-violet-900/60 dark:text-violet-200">
+              {component.type}
+            </span>
+            <p className="mt-1 font-semibold">{component.name}</p>
+            {component.specs && <p className="text-sm text-slate-600 dark:text-slate-400">{component.specs}</p>}
+            {unavailable && <p className="text-sm font-medium text-red-700 dark:text-red-300">Attualmente non disponibile</p>}
+          </div>
         </div>
         <div className="shrink-0 sm:text-right">
           <p className="text-lg font-bold">{component.priceText}</p>
           <PriceNote component={component} now={now} />
+          {component.lowestPrice30dText && (
+            <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="lowest-price-30d">
+              {`Prezzo più basso negli ultimi 30 giorni: ${component.lowestPrice30dText}`}
+            </span>
+          )}
           {component.amazon_link && (
             <a
               href={component.amazon_link}
               target="_blank"
               rel="sponsored nofollow noopener"
+              {...beaconAttributes({ build: buildSlug, component_id: component.id })}
               className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
             >
               Vedi su Amazon <ExternalIcon width={14} height={14} />
@@ -59,7 +81,7 @@ export const COMPONENT_LIST_ID = 'componenti';
 
 export function ComponentList({ build, now, disclosure }: { build: BuildPageData; now: number; disclosure: string }) {
   return (
-    <section id={COMPONENT_LIST_ID} aria-labelledby="components-heading" className="mt-12 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+    <section id={COMPONENT_LIST_ID} aria-labelledby="components-heading" className="below-fold mt-12 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
       <h2 id="components-heading" className="text-2xl font-extrabold">
         Componenti
       </h2>
@@ -68,7 +90,7 @@ export function ComponentList({ build, now, disclosure }: { build: BuildPageData
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
           {build.components.map((component) => (
-            <ComponentRow key={component.id} component={component} now={now} />
+            <ComponentRow key={component.id} component={component} now={now} buildSlug={build.slug} />
           ))}
         </ul>
       )}

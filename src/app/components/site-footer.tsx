@@ -11,7 +11,7 @@ interface SiteFooterProps {
 
 export function SiteFooter({ siteName, author, year, affiliateTag, videoChannelUrl }: SiteFooterProps) {
   return (
-    <footer className="mt-20 border-t border-slate-200 bg-slate-50 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900/40 dark:text-slate-400">
+    <footer className="below-fold mt-20 border-t border-slate-200 bg-slate-50 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900/40 dark:text-slate-400">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <p className="text-base font-bold text-slate-900 dark:text-slate-100">{siteName}</p>

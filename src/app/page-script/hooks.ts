@@ -9,6 +9,8 @@ export const PAGE_HOOKS = {
   menu: 'menu',
   /** A row of filter chips that scrolls sideways on a phone. */
   chipRow: 'chip-row',
+  /** An affiliate link whose clicks are counted: its `data-beacon` holds the beacon's JSON (click-beacons.ts). */
+  clickBeacon: 'click-beacon',
 } as const;
 
 export type PageHook = keyof typeof PAGE_HOOKS;

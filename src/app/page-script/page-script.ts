@@ -8,13 +8,15 @@
  * the end of <body>, after the elements it enhances: no request, no framework. Budget: at most 15 KB gzip
  * of script per public page, the <head> theme script included (tests/e2e/public-script.test.ts).
  *
- * Adding behaviour (e.g. click beacons): a function in its own file that finds its elements by a
- * `data-enhance` hook (hooks.ts) and does nothing on a page without them, called below.
+ * Adding behaviour: a function in its own file that finds its elements by a `data-enhance` hook
+ * (hooks.ts) and does nothing on a page without them, called below.
  */
 import { enhanceChipRows } from './chip-rows';
+import { enhanceClickBeacons } from './click-beacons';
 import { enhanceMenu } from './menu';
 import { enhanceThemeToggle } from './theme-toggle';
 
 enhanceThemeToggle();
 enhanceMenu();
 enhanceChipRows();
+enhanceClickBeacons();

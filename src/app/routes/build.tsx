@@ -1,5 +1,8 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { isAppError } from '../../common/errors';
+import { euroToCents } from '../../common/money';
+import type { ComponentPriceRef } from '../../modules/builds/builds.service';
+import type { ComponentPublic } from '../../modules/builds/builds.types';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
@@ -9,14 +12,23 @@ import { ComponentList } from '../components/component-list';
 import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
 import { ShareLinks } from '../components/share-links';
 import { toBuildPage } from '../public-text';
+import { priceChart } from '../price-chart';
 import { pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
+import { PriceHistoryChart } from '../components/price-history-chart';
 import type { Route } from './+types/build';
+
+/** A public component as the price history reads it (its current price in cents). */
+function toPriceRef(component: ComponentPublic): ComponentPriceRef {
+  return { id: component.id, asin: component.asin, priceCents: component.price === null ? null : euroToCents(component.price) };
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const build = toBuildPage(await context.services.builds.getPublished(params.slug));
+    const published = await context.services.builds.getPublished(params.slug);
+    const history = await context.services.pricing.priceHistoryOf(published.components.map(toPriceRef));
+    const build = toBuildPage(published);
     // The time of rendering decides which prices are shown as current (the page cache keeps a page a minute at most).
-    return { build, renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };
+    return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -47,7 +59,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function BuildPage({ loaderData, matches }: Route.ComponentProps) {
-  const { build, renderedAt } = loaderData;
+  const { build, priceChart: chart, renderedAt } = loaderData;
   const site = siteFromMatches(matches);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
@@ -83,8 +95,13 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
         </div>
       </header>
       <BuildSummary build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
-      <article className="article mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
+      <article className="article below-fold mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
       <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
+      {chart && (
+        <section aria-label="Storico dei prezzi" className="below-fold mt-8 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+          <PriceHistoryChart chart={chart} />
+        </section>
+      )}
     </main>
   );
 }

@@ -162,7 +162,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="why-heading" className="bg-slate-50 dark:bg-slate-900/50">
+      <section aria-labelledby="why-heading" className="below-fold bg-slate-50 dark:bg-slate-900/50">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="why-heading" className="text-center text-3xl font-extrabold tracking-tight">
             Perché scegliere le mie build
@@ -181,7 +181,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-16">
+      <section className="below-fold mx-auto max-w-6xl px-4 py-16">
         <div className="rounded-3xl bg-gradient-to-br from-violet-700 to-indigo-950 px-6 py-12 text-center text-white">
           <h2 className="text-3xl font-extrabold">Pronto ad assemblare il tuo PC?</h2>
           <p className="mx-auto mt-4 max-w-xl text-violet-100">Scegli la build adatta a te e metti tutti i componenti nel carrello con un clic.</p>

@@ -5,6 +5,12 @@ import * as jobs from './0002-jobs';
 import * as mediaBlobs from './0003-media-blobs';
 import * as retailerRateBudget from './0004-retailer-rate-budget';
 import * as loginAttempts from './0005-login-attempts';
+import * as retailerData from './0006-retailer-data';
+import * as clickAnalytics from './0007-click-analytics';
+import * as retailerAccessStreaks from './0008-retailer-access-streaks';
+import * as budgetDrift from './0009-budget-drift';
+import * as scheduledPublishing from './0010-scheduled-publishing';
+import * as buildRevisions from './0011-build-revisions';
 
 export interface Migration {
   readonly name: string;
@@ -17,4 +23,10 @@ export const migrations: readonly Migration[] = [
   { name: '0003-media-blobs', up: mediaBlobs.up },
   { name: '0004-retailer-rate-budget', up: retailerRateBudget.up },
   { name: '0005-login-attempts', up: loginAttempts.up },
+  { name: '0006-retailer-data', up: retailerData.up },
+  { name: '0007-click-analytics', up: clickAnalytics.up },
+  { name: '0008-retailer-access-streaks', up: retailerAccessStreaks.up },
+  { name: '0009-budget-drift', up: budgetDrift.up },
+  { name: '0010-scheduled-publishing', up: scheduledPublishing.up },
+  { name: '0011-build-revisions', up: buildRevisions.up },
 ];

@@ -14,10 +14,16 @@ import { authorizationHeader, createTokenProvider, type TokenProvider } from './
 
 /** The GetItems/SearchItems limit on item IDs and results per call. */
 export const MAX_ITEMS_PER_REQUEST = 10;
+/** SearchItems serves at most this many pages (of up to 10 results) per query. */
+export const MAX_SEARCH_PAGE = 10;
 
+/** Asked of both operations: the author's lookups and searches need the image and features too, at no extra cost per call. */
 export const ITEM_RESOURCES = [
   'itemInfo.title',
   'itemInfo.byLineInfo',
+  'itemInfo.features',
+  'images.primary.large',
+  'images.primary.medium',
   'offersV2.listings.price',
   'offersV2.listings.availability',
   'offersV2.listings.isBuyBoxWinner',
@@ -55,6 +61,17 @@ export interface SearchItemsParams {
   searchIndex?: string;
   /** 1–10, default 10. */
   itemCount?: number;
+  /** 1–10, default 1: which page of `itemCount` results. */
+  itemPage?: number;
+}
+
+export interface SearchPage {
+  /** Found items in Amazon's order; [] when nothing matches. */
+  items: FoundItem[];
+  /** Amazon's count of matches for the query (all pages); 0 when nothing matches. */
+  totalResultCount: number;
+  /** The same search on Amazon's site, with the partner tag; null when Amazon gives none. */
+  searchUrl: string | null;
 }
 
 export interface CreatorsClient {
@@ -65,6 +82,8 @@ export interface CreatorsClient {
   getItems(asins: readonly string[]): Promise<Map<string, ItemLookup>>;
   /** Found items in Amazon's order; [] when nothing matches. */
   searchItems(params: SearchItemsParams): Promise<FoundItem[]>;
+  /** One page of results with Amazon's total count and search link. */
+  searchItemsPage(params: SearchItemsParams): Promise<SearchPage>;
 }
 
 type Operation = 'getItems' | 'searchItems';
@@ -182,6 +201,24 @@ export function createCreatorsClient(config: AmazonConfig, options: CreatorsClie
     });
   }
 
+  async function searchItemsPage({ keywords, searchIndex = 'All', itemCount = MAX_ITEMS_PER_REQUEST, itemPage = 1 }: SearchItemsParams): Promise<SearchPage> {
+    if (!keywords.trim()) throw new CreatorsApiError('bad_request', 'Amazon Creators API: indica le parole da cercare');
+    if (!Number.isInteger(itemCount) || itemCount < 1 || itemCount > MAX_ITEMS_PER_REQUEST) {
+      throw new CreatorsApiError('bad_request', `Amazon Creators API: itemCount deve essere tra 1 e ${MAX_ITEMS_PER_REQUEST}`);
+    }
+    if (!Number.isInteger(itemPage) || itemPage < 1 || itemPage > MAX_SEARCH_PAGE) {
+      throw new CreatorsApiError('bad_request', `Amazon Creators API: itemPage deve essere tra 1 e ${MAX_SEARCH_PAGE}`);
+    }
+    const outcome = await call('searchItems', { keywords: keywords.trim(), searchIndex, itemCount, itemPage, ...common });
+    // No results (or a page past the last one) is Amazon's 404: an empty page, not a failure.
+    if (outcome.kind === 'not_found') return { items: [], totalResultCount: 0, searchUrl: null };
+    const parsed = searchItemsResponseSchema.safeParse(outcome.payload);
+    if (!parsed.success) throw malformed('searchItems', parsed.error.issues.map((i) => `${i.path.join('.') || 'corpo'}: ${i.message}`).join('; '), parsed.error);
+    const result = parsed.data.searchResult;
+    const items = (result?.items ?? []).map(toFoundItem);
+    return { items, totalResultCount: result?.totalResultCount ?? items.length, searchUrl: result?.searchURL ?? null };
+  }
+
   return {
     async getItems(asins) {
       const requested = [...new Set(asins.map(normalizeAsin))];
@@ -197,16 +234,10 @@ export function createCreatorsClient(config: AmazonConfig, options: CreatorsClie
       return new Map(requested.map((asin) => [asin, results.get(asin)!]));
     },
 
-    async searchItems({ keywords, searchIndex = 'All', itemCount = MAX_ITEMS_PER_REQUEST }) {
-      if (!keywords.trim()) throw new CreatorsApiError('bad_request', 'Amazon Creators API: indica le parole da cercare');
-      if (!Number.isInteger(itemCount) || itemCount < 1 || itemCount > MAX_ITEMS_PER_REQUEST) {
-        throw new CreatorsApiError('bad_request', `Amazon Creators API: itemCount deve essere tra 1 e ${MAX_ITEMS_PER_REQUEST}`);
-      }
-      const outcome = await call('searchItems', { keywords: keywords.trim(), searchIndex, itemCount, ...common });
-      if (outcome.kind === 'not_found') return [];
-      const parsed = searchItemsResponseSchema.safeParse(outcome.payload);
-      if (!parsed.success) throw malformed('searchItems', parsed.error.issues.map((i) => `${i.path.join('.') || 'corpo'}: ${i.message}`).join('; '), parsed.error);
-      return (parsed.data.searchResult?.items ?? []).map(toFoundItem);
+    searchItemsPage,
+
+    async searchItems(params) {
+      return (await searchItemsPage(params)).items;
     },
   };
 }

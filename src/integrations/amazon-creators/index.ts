@@ -1,10 +1,10 @@
 /** Amazon Creators API integration: the only code that talks to Amazon. */
-export { createCreatorsClient, ITEM_RESOURCES, MAX_ITEMS_PER_REQUEST } from './client';
-export type { CreatorsClient, CreatorsClientOptions, SearchItemsParams } from './client';
+export { createCreatorsClient, ITEM_RESOURCES, MAX_ITEMS_PER_REQUEST, MAX_SEARCH_PAGE } from './client';
+export type { CreatorsClient, CreatorsClientOptions, SearchItemsParams, SearchPage } from './client';
 export { CreatorsApiError, isCreatorsApiError } from './errors';
 export type { CreatorsApiErrorKind, CreatorsEndpoint } from './errors';
 export { AVAILABILITY_TYPES, pickListing } from './items';
-export type { Availability, FoundItem, ItemLookup, ItemNotFound } from './items';
+export type { Availability, FoundItem, ItemImage, ItemLookup, ItemNotFound } from './items';
 export { createRateQueue, sharedRateQueue } from './rate-queue';
 export type { RateQueue } from './rate-queue';
 export { creatorsApiSettingsMissing, isCreatorsApiConfigured } from './settings';

@@ -1,5 +1,5 @@
 /** The item shapes the client returns, and how a wire item becomes one. */
-import type { WireItem, WireListing } from './schemas';
+import type { WireImage, WireItem, WireListing } from './schemas';
 
 export const AVAILABILITY_TYPES = [
   'IN_STOCK',
@@ -15,6 +15,13 @@ export const AVAILABILITY_TYPES = [
 /** `offersV2.listings[].availability.type`; 'UNAVAILABLE' when there is no listing, 'UNKNOWN' for values Amazon adds later. */
 export type Availability = (typeof AVAILABILITY_TYPES)[number];
 
+/** The product's main image as Amazon links it (never to be stored: affiliate-compliance.md). */
+export interface ItemImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
 export interface FoundItem {
   asin: string;
   status: 'found';
@@ -29,6 +36,10 @@ export interface FoundItem {
   /** Amazon's own wording, e.g. "Disponibilità immediata". */
   availabilityMessage: string | null;
   merchantName: string | null;
+  /** `images.primary.large`, else `medium`; null when Amazon has no image of the item. */
+  image: ItemImage | null;
+  /** The bullet points of the product page (`itemInfo.features`), in Amazon's order; [] when none. */
+  features: string[];
 }
 
 export interface ItemNotFound {
@@ -52,6 +63,13 @@ function toAvailability(type: string | null | undefined): Availability {
   return (AVAILABILITY_TYPES as readonly string[]).includes(upper) ? (upper as Availability) : 'UNKNOWN';
 }
 
+/** Only https links: the site is served over https, and an http image would be mixed content. */
+function toImage(image: WireImage | null | undefined): ItemImage | null {
+  if (!image || !/^https:\/\//i.test(image.url)) return null;
+  const size = (value: number | null | undefined) => (value !== null && value !== undefined && Number.isInteger(value) && value > 0 ? value : null);
+  return { url: image.url, width: size(image.width), height: size(image.height) };
+}
+
 export function toFoundItem(item: WireItem): FoundItem {
   const listing = pickListing(item.offersV2?.listings ?? []);
   const money = listing?.price?.money ?? null;
@@ -66,6 +84,8 @@ export function toFoundItem(item: WireItem): FoundItem {
     availability: listing ? toAvailability(listing.availability?.type) : 'UNAVAILABLE',
     availabilityMessage: listing?.availability?.message ?? null,
     merchantName: listing?.merchantInfo?.name ?? null,
+    image: toImage(item.images?.primary?.large) ?? toImage(item.images?.primary?.medium),
+    features: (item.itemInfo?.features?.displayValues ?? []).map((feature) => feature.trim()).filter(Boolean),
   };
 }
 

@@ -21,6 +21,13 @@ export const listingSchema = z.object({
   merchantInfo: z.object({ id: z.string().nullish(), name: z.string().nullish() }).nullish(),
 });
 
+/** One size of `images.primary`; Amazon's sizes are whole pixels, but a missing one is no reason to drop the image. */
+const imageSchema = z.object({
+  url: z.string().min(1),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+});
+
 export const itemSchema = z.object({
   asin: z.string().min(1),
   detailPageURL: z.string().nullish(),
@@ -28,6 +35,12 @@ export const itemSchema = z.object({
     .object({
       title: displayValue.nullish(),
       byLineInfo: z.object({ brand: displayValue.nullish(), manufacturer: displayValue.nullish() }).nullish(),
+      features: z.object({ displayValues: z.array(z.string()).nullish() }).nullish(),
+    })
+    .nullish(),
+  images: z
+    .object({
+      primary: z.object({ large: imageSchema.nullish(), medium: imageSchema.nullish() }).nullish(),
     })
     .nullish(),
   offersV2: z.object({ listings: z.array(listingSchema).nullish() }).nullish(),
@@ -61,6 +74,7 @@ export const searchItemsResponseSchema = z
   .refine((body) => body.searchResult || body.errors, { message: 'manca searchResult' });
 
 export type WireItem = z.infer<typeof itemSchema>;
+export type WireImage = z.infer<typeof imageSchema>;
 export type WireListing = z.infer<typeof listingSchema>;
 export type GetItemsResponse = z.infer<typeof getItemsResponseSchema>;
 export type SearchItemsResponse = z.infer<typeof searchItemsResponseSchema>;

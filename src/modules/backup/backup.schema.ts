@@ -65,6 +65,8 @@ const buildsRow = z.strictObject({
   meta_description: text(1000).nullable(),
   affiliate_tag: text(128).nullable(),
   published_at: timestamp.nullable(),
+  // Added by migration 0010 (scheduled publishing): archives made before it have no such field.
+  publish_at: timestamp.nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -88,6 +90,8 @@ const componentsRow = z.strictObject({
   availability: text(20).nullable(),
   availability_checked_at: timestamp.nullable(),
   tier: text(1).nullable(),
+  // Added by migration 0006: archives made before it have no such field.
+  image_url: text(2048).nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -140,6 +144,27 @@ const priceObservationsRow = z.strictObject({
   observed_at: timestamp,
 });
 
+/** 'YYYY-MM-DD', a Europe/Rome day of the click analytics. */
+const day = text(10).refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), 'deve essere un giorno AAAA-MM-GG');
+const count = int.min(0, 'deve essere un numero non negativo');
+
+const buildDailyStatsRow = z.strictObject({
+  id,
+  build_id: id,
+  day,
+  views: count,
+  component_clicks: count,
+  cart_clicks: count,
+});
+
+const componentDailyClicksRow = z.strictObject({
+  id,
+  component_id: id,
+  build_id: id,
+  day,
+  clicks: count,
+});
+
 const jobRunsRow = z.strictObject({
   id,
   job: text(100),
@@ -164,6 +189,8 @@ export const BACKUP_TABLE_NAMES = [
   'alternative_categories',
   'alternatives',
   'replacements',
+  'build_daily_stats',
+  'component_daily_clicks',
   'price_observations',
   'job_runs',
 ] as const;
@@ -203,6 +230,21 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     accounts: false,
     label: ['sostituzione', 'sostituzioni'],
   },
+  // The click analytics: what the author learnt about which builds and links earn is content, not running state.
+  {
+    name: 'build_daily_stats',
+    row: buildDailyStatsRow,
+    references: { build_id: 'builds' },
+    accounts: false,
+    label: ['giorno di statistiche delle build', 'giorni di statistiche delle build'],
+  },
+  {
+    name: 'component_daily_clicks',
+    row: componentDailyClicksRow,
+    references: { component_id: 'components', build_id: 'builds' },
+    accounts: false,
+    label: ['giorno di clic dei componenti', 'giorni di clic dei componenti'],
+  },
   { name: 'price_observations', row: priceObservationsRow, references: {}, accounts: false, label: ['osservazione di prezzo', 'osservazioni di prezzo'] },
   { name: 'job_runs', row: jobRunsRow, references: {}, accounts: false, label: ['esecuzione dei job', 'esecuzioni dei job'] },
 ];
@@ -215,8 +257,15 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   schema_migrations: 'the manifest lists the applied migrations; the target runs its own',
   login_throttle: 'runtime state of the sign-in limits, meaningless on another machine',
   job_leases: 'who runs a job right now: runtime state of the running instances',
+  build_revisions: 'the edit history: a restore brings back the content as it is now, and its history starts again there',
+  build_drift: "when a build's total first left its budget's band: recorded again by the target's next scheduled refresh",
   media_blobs: 'images are backed up through the storage interface (ObjectStorage), whatever its driver',
   retailer_rate_budget: "runtime state of the retailer's request budget; left out, only the day's count restarts",
+  retailer_search_cache: "a few minutes' copy of the retailer's search answers; left out, the next search asks again",
+  retailer_access_streaks: "running count of the retailer's ItemNotAccessible answers; left out, a product not accessible takes two more days to be called unavailable",
+  price_days: 'derived from price_observations (the latest observation of each ASIN and day); a restore rebuilds it',
+  click_dedupe: 'hashes of the clicks of the last minute: running state, and no copy of them should outlive their minute',
+  click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
 };
 
 export function columnsOf(table: BackupTable): string[] {

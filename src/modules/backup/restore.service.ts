@@ -17,6 +17,7 @@ import { migrations } from '../../db/migrations';
 import type { Database } from '../../db/schema';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
+import { rebuildPriceHistoryDays } from '../pricing/pricing.service';
 import { type ArchiveRecord, readArchive } from './archive-reader';
 import { closeInterruptedRuns, countRows, deleteAllRows, insertRows, resetIdSequences } from './backup.repository';
 import { BACKUP_TABLES, type BackupRow, type BackupTable, type BackupTableName, columnsOf, describeRowCounts, type Manifest } from './backup.schema';
@@ -135,5 +136,7 @@ async function writeContent(deps: RestoreDeps, records: AsyncIterator<ArchiveRec
       replaced.map((table) => table.name),
     );
     await closeInterruptedRuns(trx, clock.now().toISOString(), INTERRUPTED_RUN_ERROR);
+    // Derived from the observations, so not in the archive: made again from what was just restored.
+    await rebuildPriceHistoryDays(trx);
   });
 }

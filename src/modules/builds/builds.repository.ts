@@ -1,18 +1,21 @@
 /** Queries for builds and their components. */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { BuildRow, BuildUpdate, ComponentRow, ComponentUpdate, Database, NewBuildRow, NewComponentRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** What a list of builds shows of each (a card, a list API row): no article, no SEO fields. */
-const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'description', 'featured_image', 'category', 'budget_cents', 'views', 'published_at'] as const;
+/** What a list of builds shows of each (a card, a list API row): no article, no SEO fields; and published_at (below). */
+const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'description', 'featured_image', 'category', 'budget_cents', 'views'] as const;
 
-export interface BuildWithTotals extends Pick<BuildRow, (typeof SUMMARY_COLUMNS)[number]> {
+export interface BuildWithTotals extends Pick<BuildRow, (typeof SUMMARY_COLUMNS)[number] | 'published_at'> {
   total_cents: number;
   component_count: number;
 }
 
 export interface PublishedFilter {
+  /** ISO-8601 UTC: scheduled builds due by then count as published (db/public-builds.ts). */
+  now: string;
   category?: string;
   minBudgetCents?: number;
   maxBudgetCents?: number;
@@ -39,16 +42,17 @@ function selectBuildsWithTotals(db: Db) {
   return db
     .selectFrom('builds')
     .select(SUMMARY_COLUMNS.map((column) => `builds.${column}` as const))
+    .select(publicPublishedAt().as('published_at'))
     .select((eb) => [
       eb.selectFrom('components').select((sub) => sub.fn.sum<number>('components.price_cents').as('sum')).whereRef('components.build_id', '=', 'builds.id').as('total_cents'),
       eb.selectFrom('components').select((sub) => sub.fn.countAll<number>().as('count')).whereRef('components.build_id', '=', 'builds.id').as('component_count'),
     ]);
 }
 
-/** The published builds a filter keeps (q: title or description, case-insensitive). */
+/** The public builds a filter keeps (q: title or description, case-insensitive). */
 function publishedWhere(filter: Omit<PublishedFilter, 'limit' | 'offset'>) {
   return (eb: ExpressionBuilder<Database, 'builds'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('builds.status', '=', 'published')];
+    const conditions: Expression<SqlBool>[] = [isPublicBuild(filter.now)];
     if (filter.category) conditions.push(eb('builds.category', '=', filter.category));
     if (filter.minBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '>=', filter.minBudgetCents));
     if (filter.maxBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '<=', filter.maxBudgetCents));
@@ -69,7 +73,7 @@ function publishedWhere(filter: Omit<PublishedFilter, 'limit' | 'offset'>) {
 export async function listPublishedBuilds(db: Db, filter: PublishedFilter): Promise<BuildWithTotals[]> {
   const rows = await selectBuildsWithTotals(db)
     .where(publishedWhere(filter))
-    .orderBy('builds.published_at', 'desc')
+    .orderBy(publicPublishedAt(), 'desc')
     .orderBy('builds.id', 'desc')
     .limit(filter.limit)
     .offset(filter.offset)
@@ -100,6 +104,35 @@ export function listAllBuilds(db: Db): Promise<BuildRow[]> {
 
 export function listComponents(db: Db, buildId: number): Promise<ComponentRow[]> {
   return db.selectFrom('components').selectAll().where('build_id', '=', buildId).orderBy('position').orderBy('id').execute();
+}
+
+export interface ComponentWithLowest extends ComponentRow {
+  /** Lowest price observed for the component's ASIN since the given time; null without any. */
+  lowest_price_cents: number | null;
+}
+
+/**
+ * The build's components, each with the lowest price observed for its ASIN since `since` (ISO), in one
+ * query: a correlated MIN per component, answered from the (asin, observed_at, price_cents) index
+ * without reading the history table.
+ */
+export async function listComponentsWithLowestPrice(db: Db, buildId: number, since: string): Promise<ComponentWithLowest[]> {
+  const rows = await db
+    .selectFrom('components')
+    .selectAll('components')
+    .select((eb) =>
+      eb
+        .selectFrom('price_observations')
+        .select((sub) => sub.fn.min<number | null>('price_observations.price_cents').as('lowest'))
+        .whereRef('price_observations.asin', '=', 'components.asin')
+        .where('price_observations.observed_at', '>=', since)
+        .as('lowest_price_cents'),
+    )
+    .where('components.build_id', '=', buildId)
+    .orderBy('components.position')
+    .orderBy('components.id')
+    .execute();
+  return rows.map((row) => ({ ...row, lowest_price_cents: row.lowest_price_cents === null ? null : Number(row.lowest_price_cents) }));
 }
 
 /** Slugs equal to `base` or of the form `base-N`, to pick the next free suffix. */
@@ -156,13 +189,13 @@ export async function deleteComponents(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('components').where('id', 'in', ids).execute();
 }
 
-/** Adds one view to a published build; false when there is no such published build. */
-export async function incrementPublishedViews(db: Db, slug: string): Promise<boolean> {
+/** Adds one view to a public build (as of `now`); false when there is no such public build. */
+export async function incrementPublishedViews(db: Db, slug: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('builds')
     .set((eb) => ({ views: eb('views', '+', 1) }))
     .where('slug', '=', slug)
-    .where('status', '=', 'published')
+    .where(isPublicBuild(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -174,6 +207,7 @@ export async function getBuildStats(db: Db) {
       eb.fn.countAll().as('total'),
       eb.fn.sum<number>(eb.case().when('status', '=', 'published').then(1).else(0).end()).as('published'),
       eb.fn.sum<number>(eb.case().when('status', '=', 'draft').then(1).else(0).end()).as('drafts'),
+      eb.fn.sum<number>(eb.case().when('status', '=', SCHEDULED_STATUS).then(1).else(0).end()).as('scheduled'),
       eb.fn.sum<number>('views').as('totalViews'),
     ])
     .executeTakeFirstOrThrow();
@@ -181,6 +215,42 @@ export async function getBuildStats(db: Db) {
     total: Number(row.total ?? 0),
     published: Number(row.published ?? 0),
     drafts: Number(row.drafts ?? 0),
+    scheduled: Number(row.scheduled ?? 0),
     totalViews: Number(row.totalViews ?? 0),
   };
+}
+
+/**
+ * Stores the due scheduled builds as published, with their `publish_at` as `published_at`. One UPDATE:
+ * rows are claimed by its WHERE, so two instances running it at once flip each build exactly once (the
+ * second finds the status changed). Returns the ids flipped.
+ */
+export async function publishDueScheduled(db: Db, now: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('builds')
+    // A new version (updated_at), so an editor form loaded while it was scheduled cannot save over the
+    // publication unnoticed (decision 006). `now` is after the last save: that save required a later publish_at.
+    .set((eb) => ({ status: 'published', published_at: eb.ref('publish_at'), publish_at: null, updated_at: now }))
+    .where('status', '=', SCHEDULED_STATUS)
+    .where('publish_at', '<=', now)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether a scheduled build is due at `now` (a cheap check before taking the publishing lease). */
+export async function hasDueScheduled(db: Db, now: string): Promise<boolean> {
+  const row = await db.selectFrom('builds').select('id').where('status', '=', SCHEDULED_STATUS).where('publish_at', '<=', now).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The earliest `publish_at` still to come after `now` (ISO), or null when nothing is scheduled later. */
+export async function findNextPublishAt(db: Db, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('builds')
+    .select((eb) => eb.fn.min<string | null>('publish_at').as('next'))
+    .where('status', '=', SCHEDULED_STATUS)
+    .where('publish_at', '>', now)
+    .executeTakeFirst();
+  return row?.next ?? null;
 }

@@ -43,6 +43,18 @@ const httpUrl = (message: string) =>
       }
     }, message);
 
+const IMAGE_URL_MESSAGE = "L'immagine del componente deve essere un URL https valido";
+
+/**
+ * The product image as the retailer links it. https only: the site is served over https, and an http
+ * image would be mixed content. Absent (undefined) keeps what is stored, so an editor that does not
+ * know the field never wipes it; '' or null clears it.
+ */
+const componentImageUrl = z
+  .union([z.literal(''), z.null(), httpUrl(IMAGE_URL_MESSAGE).refine((value) => value.startsWith('https://'), IMAGE_URL_MESSAGE)], { error: IMAGE_URL_MESSAGE })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
 export const componentInputSchema = z.object({
   id: z.number({ error: 'Id del componente non valido' }).int().positive().max(MAX_ROW_ID).optional(),
   type: z.string({ error: 'Il tipo del componente è obbligatorio' }).trim().min(1, 'Il tipo del componente è obbligatorio').max(40),
@@ -63,7 +75,14 @@ export const componentInputSchema = z.object({
     .transform((value) => (value?.trim() ? normalizeAsin(value) : null))
     .refine((value) => value === null || isValidAsin(value), 'ASIN non valido: servono 10 caratteri alfanumerici'),
   position: z.number({ error: 'La posizione deve essere un numero intero' }).int().min(0).max(10_000).optional(),
+  image_url: componentImageUrl,
 });
+
+/** A scheduled save's publish_at must be still to come (checked by the service against its clock; by the editor against the browser's). */
+export const PUBLISH_AT_IN_PAST_MESSAGE = 'La data di pubblicazione deve essere nel futuro';
+const PUBLISH_AT_MESSAGE = 'La data di pubblicazione non è valida: usa una data e ora ISO-8601 con fuso (es. 2026-12-01T09:00:00Z)';
+/** A date-time with an explicit offset: without one, "09:00" would mean the server's time zone. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const buildInputSchema = z.object({
   title: z.string({ error: 'Il titolo è obbligatorio' }).trim().min(1, 'Il titolo è obbligatorio').max(300, 'Il titolo può avere al massimo 300 caratteri'),
@@ -82,7 +101,28 @@ export const buildInputSchema = z.object({
     })
     .optional()
     .transform((value) => value || null),
-  status: z.enum(BUILD_STATUSES, { error: 'Stato non valido: usa "draft" (Bozza) o "published" (Pubblicato)' }).default('draft'),
+  status: z
+    .enum(BUILD_STATUSES, { error: 'Stato non valido: usa "draft" (Bozza), "published" (Pubblicato) o "scheduled" (Programmata)' })
+    .default('draft'),
+  /**
+   * When a 'scheduled' build goes public: an ISO-8601 date-time with its offset (or Z), stored as UTC.
+   * Ignored (stored as null) for the other statuses; whether it is in the future is the service's check,
+   * against its clock.
+   */
+  publish_at: z
+    .string({ error: PUBLISH_AT_MESSAGE })
+    .max(40, PUBLISH_AT_MESSAGE)
+    .nullish()
+    .transform((value, ctx) => {
+      // Undefined rather than null: the key stays optional in BuildInput, for callers that never schedule.
+      if (value === null || value === undefined || value.trim() === '') return undefined;
+      if (!ISO_WITH_OFFSET.test(value.trim()) || Number.isNaN(Date.parse(value.trim()))) {
+        ctx.addIssue({ code: 'custom', message: PUBLISH_AT_MESSAGE });
+        return z.NEVER;
+      }
+      return new Date(value.trim()).toISOString();
+    })
+    .optional(),
   meta_title: optionalText(300, 'Il meta title'),
   meta_description: optionalText(1000, 'La meta description'),
   affiliate_tag: z
@@ -181,6 +221,10 @@ export const componentPublicSchema = z.object({
   replacement_reason: nullableText,
   price_updated_at: isoDate.nullable(),
   availability: nullableText,
+  /** The retailer's product image (linked, never stored), or null. */
+  image_url: nullableText,
+  /** Lowest price observed on the retailer in the last 30 days (Italian Omnibus rule), or null without observations. */
+  lowest_price_30d: euro,
 });
 
 export const buildAdminRowSchema = z.object({
@@ -195,6 +239,8 @@ export const buildAdminRowSchema = z.object({
   created_at: isoDate,
   updated_at: isoDate,
   published_at: isoDate.nullable(),
+  /** When a scheduled build goes public; null for the other statuses. Optional: servers before issue 13 do not send it. */
+  publish_at: isoDate.nullable().optional().transform((value) => value ?? null),
 });
 
 export const componentAdminSchema = componentPublicSchema.extend({
@@ -222,6 +268,8 @@ export const buildStatsSchema = z.object({
   total: z.number(),
   published: z.number(),
   drafts: z.number(),
+  /** Builds waiting for their publish_at (issue 13); optional for servers before it. */
+  scheduled: z.number().optional().transform((value) => value ?? 0),
   totalViews: z.number(),
 });
 

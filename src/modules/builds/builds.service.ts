@@ -9,10 +9,12 @@ import { slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
 import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
 import type { Clock } from '../clock';
+import { countDailyView } from '../analytics/analytics.service';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as repo from './builds.repository';
-import type { BuildInput, ComponentInput, PublicListQuery } from './builds.schema';
+import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from './revisions.service';
+import { type BuildInput, type ComponentInput, PUBLISH_AT_IN_PAST_MESSAGE, type PublicListQuery } from './builds.schema';
 import type {
   BuildAdmin,
   BuildAdminRow,
@@ -31,6 +33,8 @@ const MAX_SLUG_ATTEMPTS = 200;
 const ADMIN_NOT_FOUND = 'Build non trovata';
 export const BUILD_CHANGED_MESSAGE = "La build è stata modificata altrove dopo che l'hai aperta. Ricarica per vedere la versione attuale.";
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
+/** The Omnibus window (D.Lgs 26/2023): a "was" price is the lowest of the previous 30 days. */
+export const LOWEST_PRICE_WINDOW_MS = 30 * 86_400_000;
 
 export interface PublishedPageQuery {
   category?: string | null;
@@ -63,7 +67,15 @@ function toSummary(row: repo.BuildWithTotals): BuildSummary {
   };
 }
 
-function toComponentPublic(row: ComponentRow, tag: string): ComponentPublic {
+/** What another module needs of a build's components to draw their price history. */
+export interface ComponentPriceRef {
+  id: number;
+  asin: string | null;
+  /** The price the build shows now (manual or the retailer's), in cents. */
+  priceCents: number | null;
+}
+
+function toComponentPublic(row: repo.ComponentWithLowest, tag: string): ComponentPublic {
   return {
     id: row.id,
     type: row.type,
@@ -77,13 +89,15 @@ function toComponentPublic(row: ComponentRow, tag: string): ComponentPublic {
     replacement_reason: row.replacement_reason,
     price_updated_at: row.price_updated_at,
     availability: row.availability,
+    image_url: row.image_url,
+    lowest_price_30d: centsToEuro(row.lowest_price_cents),
   };
 }
 
 /** The admin component shape: the link as stored (the author edits it), without our tag. */
-export function toComponentAdmin(row: ComponentRow): ComponentAdmin {
+export function toComponentAdmin(row: ComponentRow | repo.ComponentWithLowest): ComponentAdmin {
   return {
-    ...toComponentPublic(row, ''),
+    ...toComponentPublic({ lowest_price_cents: null, ...row }, ''),
     amazon_link: row.amazon_link, // the author edits the link as typed, without our tag
     build_id: row.build_id,
     brand: row.brand,
@@ -109,7 +123,25 @@ function toAdminRow(row: BuildRow): BuildAdminRow {
     created_at: row.created_at,
     updated_at: row.updated_at,
     published_at: row.published_at,
+    publish_at: row.publish_at ?? null,
   };
+}
+
+/** Whether visitors may see the build at `now`: published, or scheduled and due (as db/public-builds.ts). */
+function isPublicAt(row: BuildRow, now: Date): boolean {
+  return row.status === 'published' || (row.status === 'scheduled' && row.publish_at !== null && row.publish_at <= now.toISOString());
+}
+
+/**
+ * A scheduled save needs a `publish_at` still to come; the other statuses store none. Checked against the
+ * service's clock (the same one the public queries compare with).
+ */
+function publishAtFor(input: BuildInput, now: Date): string | null {
+  if (input.status !== 'scheduled') return null;
+  if (input.publish_at === undefined || input.publish_at <= now.toISOString()) {
+    throw new AppError('VALIDATION_ERROR', PUBLISH_AT_IN_PAST_MESSAGE, { fields: { publish_at: PUBLISH_AT_IN_PAST_MESSAGE } });
+  }
+  return input.publish_at;
 }
 
 function sumCents(components: ComponentRow[]): number {
@@ -186,9 +218,14 @@ export function createBuildsService(deps: BuildsDeps) {
     return html;
   }
 
+  function lowestPriceSince(): string {
+    return new Date(clock.now().getTime() - LOWEST_PRICE_WINDOW_MS).toISOString();
+  }
+
   /** The category and budget of a public query (euros) as the repository's filter (cents). */
   function publishedFilter(query: { category?: string | null; minBudget?: number; maxBudget?: number }) {
     return {
+      now: clock.now().toISOString(),
       category: query.category ?? undefined,
       minBudgetCents: query.minBudget === undefined ? undefined : euroToCents(query.minBudget),
       maxBudgetCents: query.maxBudget === undefined ? undefined : euroToCents(query.maxBudget),
@@ -196,7 +233,7 @@ export function createBuildsService(deps: BuildsDeps) {
   }
 
   async function listPublished(query: Partial<PublicListQuery> = {}): Promise<BuildSummary[]> {
-    const rows = await repo.listPublishedBuilds(db, { ...publishedFilter(query), q: query.q, limit: query.limit ?? 100, offset: query.offset ?? 0 });
+    const rows = await repo.listPublishedBuilds(db, { ...publishedFilter(query), now: clock.now().toISOString(), q: query.q, limit: query.limit ?? 100, offset: query.offset ?? 0 });
     return rows.map(toSummary);
   }
 
@@ -220,13 +257,15 @@ export function createBuildsService(deps: BuildsDeps) {
   /** A published build as visitors see it. */
   async function getPublished(slug: string): Promise<BuildPublic> {
     const row = await repo.findBuildBySlug(db, slug);
-    if (!row || row.status !== 'published') throw notFound(BUILD_NOT_FOUND);
-    const components = (await repo.listComponents(db, row.id)).sort(byDisplayOrder);
+    if (!row || !isPublicAt(row, clock.now())) throw notFound(BUILD_NOT_FOUND);
+    const components = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince())).sort(byDisplayOrder);
     const tag = row.affiliate_tag || deps.defaultAffiliateTag;
     const cart = planCart(components, tag);
     const totalCents = sumCents(components);
+    // A due scheduled build shows the date its publication job will store (db/public-builds.ts).
+    const publishedAt = row.status === 'scheduled' ? row.publish_at : row.published_at;
     return {
-      ...toSummary({ ...row, total_cents: totalCents, component_count: components.length }),
+      ...toSummary({ ...row, published_at: publishedAt, total_cents: totalCents, component_count: components.length }),
       content: row.content,
       content_html: renderArticle(row, tag),
       meta_title: row.meta_title || row.title,
@@ -245,7 +284,13 @@ export function createBuildsService(deps: BuildsDeps) {
    */
   async function recordVisit(slug: string, visitor: Visitor): Promise<boolean> {
     if (!shouldCountView(slug, visitor)) return false;
-    return repo.incrementPublishedViews(db, slug);
+    // The total and the day's count (click analytics) together: the day's views always add up to the total's growth.
+    const at = clock.now();
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.incrementPublishedViews(trx, slug, at.toISOString()))) return false;
+      await countDailyView(trx, slug, at);
+      return true;
+    });
   }
 
   async function listAdmin(): Promise<BuildAdminRow[]> {
@@ -255,7 +300,7 @@ export function createBuildsService(deps: BuildsDeps) {
   async function getAdmin(id: number, trx: Kysely<Database> = db): Promise<BuildAdmin> {
     const row = await repo.findBuildById(trx, id);
     if (!row) throw notFound(ADMIN_NOT_FOUND);
-    const components = await repo.listComponents(trx, id);
+    const components = await repo.listComponentsWithLowestPrice(trx, id, lowestPriceSince());
     return {
       ...toAdminRow(row),
       content: row.content,
@@ -312,6 +357,7 @@ export function createBuildsService(deps: BuildsDeps) {
     return {
       build_id: buildId,
       ...componentColumns(input, position),
+      image_url: input.image_url ?? null,
       price_source: input.price === null ? null : 'manual',
       price_updated_at: input.price === null ? null : now,
       created_at: now,
@@ -326,6 +372,9 @@ export function createBuildsService(deps: BuildsDeps) {
     for (const [key, value] of Object.entries(next) as [keyof typeof next, string | number | null][]) {
       if (existing[key] !== value) (changes as Record<string, unknown>)[key] = value;
     }
+    // An editor that does not send the image (undefined) keeps the stored one, unless the product changed.
+    const imageUrl = input.image_url !== undefined ? input.image_url : 'asin' in changes ? null : existing.image_url;
+    if (imageUrl !== existing.image_url) changes.image_url = imageUrl;
     if (Object.keys(changes).length === 0) return null;
     if ('price_cents' in changes) {
       // A price typed by the author is editorial and carries the date it was entered.
@@ -366,7 +415,7 @@ export function createBuildsService(deps: BuildsDeps) {
     await repo.insertComponents(trx, inserts);
   }
 
-  async function create(input: BuildInput): Promise<BuildAdmin> {
+  async function create(input: BuildInput, author: string = SYSTEM_AUTHOR): Promise<BuildAdmin> {
     // Parallel creates with one title race for the same slug: on PostgreSQL a transaction cannot see
     // another's uncommitted row, so both pick it and the later insert fails on the unique index. Each
     // round at least one of them wins, so retrying (skipping the slugs seen taken) always ends; the
@@ -376,16 +425,20 @@ export function createBuildsService(deps: BuildsDeps) {
       let slug = '';
       try {
         return await db.transaction().execute(async (trx) => {
-          const now = clock.now().toISOString();
+          const at = clock.now();
+          const now = at.toISOString();
+          const publishAt = publishAtFor(input, at);
           slug = await nextFreeSlug(trx, input.title, collided);
           const id = await repo.insertBuild(trx, {
             ...buildColumns(input),
+            publish_at: publishAt,
             slug,
             published_at: input.status === 'published' ? now : null,
             created_at: now,
             updated_at: now,
           });
           await saveComponents(trx, id, input.components, now);
+          await recordRevision(trx, id, REVISION_REASONS.created, author, now);
           return getAdmin(id, trx);
         }).finally(() => deps.events.emitChange());
       } catch (error) {
@@ -402,7 +455,7 @@ export function createBuildsService(deps: BuildsDeps) {
    * Saves the editor's form. With `expectedUpdatedAt` (the version the form was loaded at) the save is
    * conditional: a build changed since answers 409 and nothing is written.
    */
-  async function update(id: number, input: BuildInput, expectedUpdatedAt?: string): Promise<BuildAdmin> {
+  async function update(id: number, input: BuildInput, expectedUpdatedAt?: string, author: string = SYSTEM_AUTHOR): Promise<BuildAdmin> {
     return db.transaction().execute(async (trx) => {
       // The check and the lock are one statement, before anything is read: a concurrent save, replacement
       // or restore of this build either committed before (the version no longer matches) or waits for us.
@@ -413,13 +466,16 @@ export function createBuildsService(deps: BuildsDeps) {
       const existing = (await repo.findBuildById(trx, id))!;
       const at = clock.now();
       const now = at.toISOString();
+      const publishAt = publishAtFor(input, at);
       await repo.updateBuild(trx, id, {
         ...buildColumns(input),
+        publish_at: publishAt,
         // The slug stays stable so shared links keep working; published_at is set once, on first publish.
         published_at: existing.published_at ?? (input.status === 'published' ? now : null),
         updated_at: nextBuildVersion(at, existing.updated_at),
       });
       await saveComponents(trx, id, input.components, now);
+      await recordRevision(trx, id, REVISION_REASONS.saved, author, now);
       return getAdmin(id, trx);
     }).finally(() => deps.events.emitChange());
   }
@@ -443,7 +499,63 @@ export function createBuildsService(deps: BuildsDeps) {
     return { affiliateTag: row.affiliate_tag || deps.defaultAffiliateTag };
   }
 
-  return { listPublished, listPublishedPage, getPublished, recordVisit, listAdmin, getAdmin: (id: number) => getAdmin(id), create, update, remove, stats, requireBuild };
+  function toPriceRefs(components: ComponentRow[]): ComponentPriceRef[] {
+    return components.sort(byDisplayOrder).map((c) => ({ id: c.id, asin: c.asin, priceCents: c.price_cents }));
+  }
+
+  /** The components of a published build, in display order, for its public price history; 404 as getPublished. */
+  async function publishedPriceRefs(slug: string): Promise<ComponentPriceRef[]> {
+    const row = await repo.findBuildBySlug(db, slug);
+    if (!row || !isPublicAt(row, clock.now())) throw notFound(BUILD_NOT_FOUND);
+    return toPriceRefs(await repo.listComponents(db, row.id));
+  }
+
+  /** The components of any build (drafts too), for the editor's price history; 404 as getAdmin. */
+  async function priceRefs(id: number): Promise<ComponentPriceRef[]> {
+    const row = await repo.findBuildById(db, id);
+    if (!row) throw notFound(ADMIN_NOT_FOUND);
+    return toPriceRefs(await repo.listComponents(db, id));
+  }
+
+  /**
+   * Stores every due scheduled build as published (published_at = publish_at) and tells the caches.
+   * Visitors already see a due build (the public queries treat it as published): this makes the stored
+   * status say so too. Safe with any number of instances at once (one conditional UPDATE). Returns the ids.
+   */
+  async function publishDueScheduled(): Promise<number[]> {
+    const ids = await repo.publishDueScheduled(db, clock.now().toISOString());
+    if (ids.length > 0) await deps.events.emitChange();
+    return ids;
+  }
+
+  function hasDueScheduled(): Promise<boolean> {
+    return repo.hasDueScheduled(db, clock.now().toISOString());
+  }
+
+  /** The next `publish_at` after now (a Date), or null: when the page caches must next forget what they hold. */
+  async function nextPublishAt(): Promise<Date | null> {
+    const next = await repo.findNextPublishAt(db, clock.now().toISOString());
+    return next === null ? null : new Date(next);
+  }
+
+  return {
+    listPublished,
+    publishDueScheduled,
+    hasDueScheduled,
+    nextPublishAt,
+    listPublishedPage,
+    getPublished,
+    recordVisit,
+    listAdmin,
+    getAdmin: (id: number) => getAdmin(id),
+    create,
+    update,
+    remove,
+    stats,
+    requireBuild,
+    publishedPriceRefs,
+    priceRefs,
+  };
 }
 
 export type BuildsService = ReturnType<typeof createBuildsService>;

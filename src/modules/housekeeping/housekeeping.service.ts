@@ -1,8 +1,9 @@
 /**
  * Housekeeping: deletes what no rule reads any more (ended sessions past the trusted-IP window, login
- * throttle counters that hold nothing). Runs under its own lease, so it never waits for price work nor
+ * throttle counters that hold nothing, click hashes older than their minute and past days' click keys). Runs under its own lease, so it never waits for price work nor
  * makes price work wait, and at most one instance runs it at a time.
  */
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { AuthService } from '../auth/auth.service';
 import type { Clock } from '../clock';
 import type { JobsService } from '../jobs/jobs.service';
@@ -15,10 +16,12 @@ export interface HousekeepingResult {
   sessions: number;
   /** Login throttle rows deleted. */
   throttleRows: number;
+  /** Click de-duplication rows (hashes and day keys) deleted. */
+  clickRows: number;
 }
 
-export function createHousekeepingService(deps: { auth: AuthService; jobs: JobsService; clock: Clock }) {
-  const { auth, jobs, clock } = deps;
+export function createHousekeepingService(deps: { auth: AuthService; analytics: AnalyticsService; jobs: JobsService; clock: Clock }) {
+  const { auth, analytics, jobs, clock } = deps;
 
   /**
    * One round, unless another instance runs one now or one started within `minGapMs` (every instance
@@ -34,8 +37,8 @@ export function createHousekeepingService(deps: { auth: AuthService; jobs: JobsS
       HOUSEKEEPING_JOB,
       'scheduled',
       async () => {
-        const purged = await auth.purgeStale();
-        return { value: purged, counts: { total: purged.sessions + purged.throttleRows } };
+        const purged = { ...(await auth.purgeStale()), clickRows: await analytics.purgeExpired() };
+        return { value: purged, counts: { total: purged.sessions + purged.throttleRows + purged.clickRows } };
       },
       { lease: HOUSEKEEPING_LEASE, isDue },
     );

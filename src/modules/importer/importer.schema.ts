@@ -12,6 +12,11 @@ export const importedComponentSchema = z.object({
   amazon_link: z.string(),
   asin: z.string(),
   specs: z.string().nullable(),
+  /**
+   * The retailer's product image (linked, never stored); null without the retailer or without an image.
+   * Always sent; optional for the client so that an answer of an older server still parses.
+   */
+  image_url: z.string().nullable().optional(),
 });
 
 export const importResponseSchema = z.object({

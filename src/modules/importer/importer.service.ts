@@ -1,7 +1,7 @@
 /**
  * Import from an Amazon cart URL: the ASINs of the URL become editor components. With the retailer
- * configured each item is looked up (name, brand, price, link); without it, or for items Amazon does
- * not return, the component is 'Prodotto Amazon {ASIN}' with no price.
+ * configured each item is looked up (name, brand, price, image, link; 10 ASINs per request); without
+ * it, or for items Amazon does not return, the component is 'Prodotto Amazon {ASIN}' with no price.
  */
 import { productUrl } from '../../common/asin';
 import type { AppConfig } from '../../config/env';
@@ -37,6 +37,7 @@ export function createImporterService(deps: { retailer: Retailer; config: Pick<A
         amazon_link: productUrl(asin, tag),
         asin,
         specs: null,
+        image_url: found?.image?.url ?? null,
       };
     });
     return { components, affiliateTag: cart.associateTag, skipped: cart.invalid, retailerUsed: deps.retailer !== null };

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../common/errors';
+import { formatCount } from '../../common/format';
 import type { AppConfig } from '../../config/env';
 import { createRemoveBgClient, isRemoveBgError, type RemoveBgClient, type RemoveBgErrorKind } from '../../integrations/remove-bg';
 import { createLocalDirectoryStorage, isValidStorageKey, type ObjectStorage, type StoredObject } from '../../integrations/storage';
@@ -37,7 +38,7 @@ export const MAX_INPUT_PIXELS = 25_000_000;
 export const MAX_INPUT_SIDE = 16_383;
 const WEBP_QUALITY = 82;
 
-export const NOT_AN_IMAGE_MESSAGE = "Il file non è un'immagine valida (usa JPEG, PNG o WebP)";
+export const NOT_AN_IMAGE_MESSAGE = "Il file non è un'immagine valida (usa JPEG, PNG, WebP o GIF)";
 export const BACKGROUND_REMOVAL_ERROR_MESSAGE = 'Errore nella rimozione dello sfondo. Verifica la chiave API e riprova.';
 
 /** Stored file names: the only keys GET /uploads/:file will look up. */
@@ -60,13 +61,11 @@ export function tooLargeError(maxMb: number): AppError {
 
 const notAnImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
 
-const pixels = new Intl.NumberFormat('it-IT');
-
 function tooManyPixelsError(width: number, height: number): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
-    `Immagine troppo grande (${pixels.format(width)} × ${pixels.format(height)} pixel): al massimo ` +
-      `${MAX_INPUT_PIXELS / 1_000_000} megapixel e ${pixels.format(MAX_INPUT_SIDE)} pixel per lato. Riducila e riprova.`,
+    `Immagine troppo grande (${formatCount(width)} × ${formatCount(height)} pixel): al massimo ` +
+      `${MAX_INPUT_PIXELS / 1_000_000} megapixel e ${formatCount(MAX_INPUT_SIDE)} pixel per lato. Riducila e riprova.`,
   );
 }
 
@@ -119,6 +118,14 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
         .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true });
       return { pixels: data, width: info.width, height: info.height, channels: info.channels };
+    } catch {
+      throw notAnImage();
+    }
+  }
+
+  async function firstFrameAsPng(bytes: Uint8Array): Promise<Uint8Array> {
+    try {
+      return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).png().toBuffer();
     } catch {
       throw notAnImage();
     }
@@ -178,8 +185,14 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
     async removeBackground(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
       const client = requireBackgroundRemoval();
       const type = await inspect(bytes);
+      // The service takes JPEG, PNG and WebP: a GIF goes as its first frame in PNG.
+      const sent = type === 'gif' ? { bytes: await firstFrameAsPng(bytes), type: 'png' as const } : { bytes, type };
       try {
-        return await client.removeBackground({ bytes, contentType: IMAGE_MIME_TYPES[type], filename: `immagine.${type === 'jpeg' ? 'jpg' : type}` });
+        return await client.removeBackground({
+          bytes: sent.bytes,
+          contentType: IMAGE_MIME_TYPES[sent.type],
+          filename: `immagine.${sent.type === 'jpeg' ? 'jpg' : sent.type}`,
+        });
       } catch (error) {
         if (!isRemoveBgError(error)) throw error;
         // The message names the status and remove.bg's code, never the key.

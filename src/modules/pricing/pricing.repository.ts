@@ -1,5 +1,6 @@
 /** Queries for prices, availability, tiers and price history. */
 import { type Kysely, sql } from 'kysely';
+import { isPublicBuild, publicPublishedAt } from '../../db/public-builds';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -35,9 +36,14 @@ export interface ObservedValues {
   priceCents: number | null;
   availability: string;
   observedAt: string;
+  /** The product image Amazon links now; null or absent: the stored one stays. */
+  imageUrl?: string | null;
 }
 
-/** Writes what Amazon said about one ASIN to every component carrying it; a missing price keeps the old one. */
+/**
+ * Writes what Amazon said about one ASIN to every component carrying it; a missing price keeps the old
+ * one, and so does a missing image (the image link is refreshed with the price: Amazon's 24-hour rule).
+ */
 export async function applyObservation(db: Db, asin: string, observed: ObservedValues): Promise<void> {
   await db
     .updateTable('components')
@@ -46,6 +52,7 @@ export async function applyObservation(db: Db, asin: string, observed: ObservedV
       availability_checked_at: observed.observedAt,
       updated_at: observed.observedAt,
       ...(observed.priceCents === null ? {} : { price_cents: observed.priceCents, price_source: 'amazon', price_updated_at: observed.observedAt }),
+      ...(observed.imageUrl ? { image_url: observed.imageUrl } : {}),
     })
     .where('asin', '=', asin)
     .execute();
@@ -53,23 +60,34 @@ export async function applyObservation(db: Db, asin: string, observed: ObservedV
     .insertInto('price_observations')
     .values({ asin, price_cents: observed.priceCents, availability: observed.availability, source: 'amazon', observed_at: observed.observedAt })
     .execute();
+  // The day's row of the history follows the latest observation of that day, whichever process wrote it.
+  await db
+    .insertInto('price_days')
+    .values({ asin, day: observed.observedAt.slice(0, 10), observed_at: observed.observedAt, price_cents: observed.priceCents })
+    .onConflict((oc) =>
+      oc
+        .columns(['asin', 'day'])
+        .doUpdateSet({ observed_at: observed.observedAt, price_cents: observed.priceCents })
+        .where('price_days.observed_at', '<=', observed.observedAt),
+    )
+    .execute();
 }
 
 /**
  * Tiers: A for components of the three most viewed published builds and of builds published in the
  * last 30 days, B for the other published builds, C for drafts. Returns how many components got a tier.
  */
-export async function assignTiers(db: Db, recentSince: string): Promise<number> {
-  const top = await db.selectFrom('builds').select('id').where('status', '=', 'published').orderBy('views', 'desc').orderBy('id').limit(3).execute();
+export async function assignTiers(db: Db, recentSince: string, now: string): Promise<number> {
+  const top = await db.selectFrom('builds').select('id').where(isPublicBuild(now)).orderBy('views', 'desc').orderBy('id').limit(3).execute();
   const topIds = top.length > 0 ? top.map((row) => row.id) : [-1];
-  const published = db.selectFrom('builds').select('id').where('status', '=', 'published');
+  const published = db.selectFrom('builds').select('id').where(isPublicBuild(now));
   // Every component gets B (published) or C (draft); then A overrides B for the builds that matter most.
   const b = await db.updateTable('components').set({ tier: 'B' }).where('build_id', 'in', published).executeTakeFirst();
   const c = await db.updateTable('components').set({ tier: 'C' }).where('build_id', 'not in', published).executeTakeFirst();
   await db
     .updateTable('components')
     .set({ tier: 'A' })
-    .where('build_id', 'in', published.where((eb) => eb.or([eb('id', 'in', topIds), eb('published_at', '>=', recentSince)])))
+    .where('build_id', 'in', published.where((eb) => eb.or([eb('id', 'in', topIds), eb(publicPublishedAt(), '>=', recentSince)])))
     .execute();
   return Number(b.numUpdatedRows) + Number(c.numUpdatedRows);
 }
@@ -108,4 +126,90 @@ export async function observationStats(db: Db, validSince: string) {
     ])
     .executeTakeFirstOrThrow();
   return { total_cached: Number(row.total_cached), valid_cache: Number(row.valid_cache) };
+}
+
+export interface DailyObservation {
+  asin: string;
+  observed_at: string;
+  price_cents: number | null;
+}
+
+/**
+ * The price history of these ASINs since `since` (ISO): one row per ASIN and UTC day, the day's latest
+ * observation (table price_days), oldest first. Sorted here rather than by the database: ISO times
+ * compare as plain strings, which PostgreSQL's collation-aware text sort does slowly.
+ */
+export async function listDailyObservations(db: Db, asins: readonly string[], since: string): Promise<DailyObservation[]> {
+  if (asins.length === 0) return [];
+  const rows = await db
+    .selectFrom('price_days')
+    .select(['asin', 'observed_at', 'price_cents'])
+    .where('asin', 'in', [...asins])
+    .where('day', '>=', since.slice(0, 10))
+    .where('observed_at', '>=', since)
+    .execute();
+  const byTime = (a: DailyObservation, b: DailyObservation) => (a.observed_at < b.observed_at ? -1 : a.observed_at > b.observed_at ? 1 : a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : 0);
+  return rows.map((row) => ({ asin: row.asin, observed_at: row.observed_at, price_cents: row.price_cents === null ? null : Number(row.price_cents) })).sort(byTime);
+}
+
+/**
+ * Makes price_days hold, for every ASIN and UTC day, the latest observation of price_observations (a
+ * restore writes the observations only). Run in the caller's transaction.
+ */
+export async function rebuildPriceDays(db: Db): Promise<void> {
+  await db.deleteFrom('price_days').execute();
+  await sql`
+    INSERT INTO price_days (asin, day, observed_at, price_cents)
+    SELECT asin, day, observed_at, price_cents FROM (
+      SELECT asin, substr(observed_at, 1, 10) AS day, observed_at, price_cents,
+        ROW_NUMBER() OVER (PARTITION BY asin, substr(observed_at, 1, 10) ORDER BY observed_at DESC, id DESC) AS day_rank
+      FROM price_observations
+    ) AS ranked
+    WHERE day_rank = 1
+  `.execute(db);
+}
+
+const streak = (name: keyof Database['retailer_access_streaks']) => sql.ref(`retailer_access_streaks.${name}`);
+
+export interface AccessStreak {
+  asin: string;
+  firstDay: string;
+  lastDay: string;
+  days: number;
+}
+
+/**
+ * Counts one ItemNotAccessible answer about `asin` on `day` (Europe/Rome): a new run starts at 1, a later
+ * day adds 1, the same day (or an earlier one: a process whose answer arrived first but is written
+ * last) changes nothing. One statement, so two processes writing the same day at once count it once.
+ */
+export async function recordNotAccessible(db: Db, answer: { asin: string; day: string; message: string; at: string }): Promise<AccessStreak> {
+  const later = sql<boolean>`${streak('last_day')} < excluded.last_day`;
+  const row = await db
+    .insertInto('retailer_access_streaks')
+    .values({ asin: answer.asin, first_day: answer.day, last_day: answer.day, days: 1, message: answer.message, updated_at: answer.at })
+    .onConflict((oc) =>
+      oc.column('asin').doUpdateSet({
+        days: sql<number>`CASE WHEN ${later} THEN ${streak('days')} + 1 ELSE ${streak('days')} END`,
+        last_day: sql<string>`CASE WHEN ${later} THEN excluded.last_day ELSE ${streak('last_day')} END`,
+        message: sql<string>`excluded.message`,
+        updated_at: sql<string>`excluded.updated_at`,
+      }),
+    )
+    .returning(['asin', 'first_day', 'last_day', 'days'])
+    .executeTakeFirstOrThrow();
+  return { asin: row.asin, firstDay: row.first_day, lastDay: row.last_day, days: Number(row.days) };
+}
+
+/** Amazon showed these products again: their runs of ItemNotAccessible answers are over. */
+export async function endAccessStreaks(db: Db, asins: string[]): Promise<void> {
+  if (asins.length === 0) return;
+  await db.deleteFrom('retailer_access_streaks').where('asin', 'in', asins).execute();
+}
+
+/** Which of these ASINs have a run of ItemNotAccessible answers. */
+export async function findAccessStreakAsins(db: Db, asins: string[]): Promise<string[]> {
+  if (asins.length === 0) return [];
+  const rows = await db.selectFrom('retailer_access_streaks').select('asin').where('asin', 'in', asins).execute();
+  return rows.map((row) => row.asin);
 }

@@ -51,14 +51,18 @@ export const priceRunSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** GET /api/admin/prices/retailer: whether the price actions can reach the retailer, and if not why. */
+export const retailerStatusResponseSchema = z.object({
+  configured: z.boolean(),
+  /** The missing settings, in words, when the retailer is not configured. */
+  missing: z.string().nullable(),
+});
+
 /** GET /api/admin/prices/stats. */
 export const priceStatsResponseSchema = z.object({
   componentStats: z.array(tierStatSchema),
   cacheStats: z.object({ total_cached: z.number(), valid_cache: z.number() }),
-  retailer: z.object({
-    configured: z.boolean(),
-    /** The missing settings, in words, when the retailer is not configured. */
-    missing: z.string().nullable(),
+  retailer: retailerStatusResponseSchema.extend({
     schedulerEnabled: z.boolean(),
     refreshIntervalHours: z.record(z.string(), z.number()),
     budget: z.object({ requestsPerSecond: z.number() }).loose().nullable(),
@@ -67,6 +71,18 @@ export const priceStatsResponseSchema = z.object({
 });
 
 export type PriceStats = z.infer<typeof priceStatsResponseSchema>;
+export type RetailerStatus = z.infer<typeof retailerStatusResponseSchema>;
 export type TierPriceRefresh = z.infer<typeof tierPriceRefreshResponseSchema>;
 export type BuildPriceRefresh = z.infer<typeof buildPriceRefreshResponseSchema>;
 export type RefreshSummary = z.infer<typeof refreshSummarySchema>;
+
+/** One observed price of a component: `price` euros, or null when Amazon gave none (e.g. out of stock). */
+export const pricePointSchema = z.object({ at: z.string(), price: z.number().nullable() });
+
+/** GET /api/builds/{slug}/price-history (public) and GET /api/admin/builds/{id}/price-history (drafts too). */
+export const priceHistoryResponseSchema = z.object({
+  components: z.array(z.object({ id: z.number(), asin: z.string().nullable(), points: z.array(pricePointSchema) })),
+  total: z.array(z.object({ at: z.string(), total: z.number() })),
+});
+
+export type PriceHistory = z.infer<typeof priceHistoryResponseSchema>;

@@ -10,12 +10,15 @@ import { PRICE_MAX_AGE_MS } from '../../common/price-freshness';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { creatorsApiSettingsMissing, type ItemLookup } from '../../integrations/amazon-creators';
-import { type BuildsService, bumpBuildVersion, lockBuilds } from '../builds/builds.service';
+import { type BuildsService, bumpBuildVersion, type ComponentPriceRef, lockBuilds } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
+import { settleAccess } from './access-streaks';
+import { HISTORY_DAYS, toPriceHistory } from './price-history';
 import * as repo from './pricing.repository';
+import type { PriceHistory } from './pricing.schema';
 import type { DatabaseRateQueue } from './rate-budget';
 import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability, toRetailerAppError } from './retailer';
 
@@ -51,7 +54,7 @@ export interface PricingDeps extends DataDeps {
   retailer: Retailer;
   /** The shared request budget the retailer draws from; null when the retailer is not configured. */
   retailerBudget?: DatabaseRateQueue | null;
-  builds: Pick<BuildsService, 'requireBuild'>;
+  builds: Pick<BuildsService, 'requireBuild' | 'publishedPriceRefs' | 'priceRefs'>;
   jobs: JobsService;
   events: ContentEvents;
 }
@@ -62,6 +65,19 @@ export interface Observation {
   /** null: no price in the answer, the stored one stays. */
   priceCents: number | null;
   availability: string;
+  /** The image Amazon links now; null or absent: the stored one stays. */
+  imageUrl?: string | null;
+}
+
+/** What a lookup tells us to store about its ASIN (price, availability, image). */
+export function observationOf(asin: string, lookup: ItemLookup): Observation {
+  const found = lookup.status === 'found' ? lookup : null;
+  return {
+    asin,
+    priceCents: found && found.price !== null ? euroToCents(found.price) : null,
+    availability: storedAvailability(lookup),
+    imageUrl: found?.image?.url ?? null,
+  };
 }
 
 /**
@@ -82,7 +98,29 @@ export async function storeObservations(trx: Kysely<Database>, clock: Clock, obs
     if (priceCents !== null && priceCents !== undefined && priceCents !== component.price_cents) repriced.add(component.build_id);
   }
   for (const buildId of [...repriced].sort((a, b) => a - b)) await bumpBuildVersion(trx, buildId, clock);
-  for (const { asin, priceCents, availability } of observations) await repo.applyObservation(trx, asin, { priceCents, availability, observedAt });
+  for (const { asin, priceCents, availability, imageUrl } of observations) await repo.applyObservation(trx, asin, { priceCents, availability, imageUrl, observedAt });
+}
+
+/**
+ * Stores one answer of Amazon (a GetItems batch) in the caller's transaction: the builds holding its
+ * ASINs are locked first (as every build writer does, see lockBuilds), then what it says about access is
+ * counted (access-streaks.ts), then every reliable observation is written. Returns the lookups as they
+ * are to be read: a product refused access on two different days is unavailable (decision 021).
+ */
+export async function storeAnswer(trx: Kysely<Database>, clock: Clock, lookups: ReadonlyMap<string, ItemLookup>, observedAt: string): Promise<Map<string, ItemLookup>> {
+  await lockBuilds(trx, await repo.findBuildIdsWithAsins(trx, [...lookups.keys()]));
+  const settled = await settleAccess(trx, lookups, observedAt);
+  const observations = [...settled].filter(([, lookup]) => classifyLookup(lookup) !== 'unknown').map(([asin, lookup]) => observationOf(asin, lookup));
+  await storeObservations(trx, clock, observations, observedAt);
+  return settled;
+}
+
+/**
+ * For a restore, which writes the observations only: rebuilds the per-day history (price_days) from
+ * them, in the caller's transaction.
+ */
+export function rebuildPriceHistoryDays(trx: Kysely<Database>): Promise<void> {
+  return repo.rebuildPriceDays(trx);
 }
 
 function summarize(results: AsinResult[]): RefreshSummary {
@@ -135,15 +173,8 @@ export function createPricingService(deps: PricingDeps) {
         continue;
       }
       const observedAt = clock.now().toISOString();
-      const observations: Observation[] = [];
-      for (const asin of batch) {
-        const lookup = lookups.get(asin);
-        if (!lookup || classifyLookup(lookup) === 'unknown') continue; // nothing reliable to store
-        const priceCents = lookup.status === 'found' && lookup.price !== null ? euroToCents(lookup.price) : null;
-        observations.push({ asin, priceCents, availability: storedAvailability(lookup) });
-      }
-      await db.transaction().execute((trx) => storeObservations(trx, clock, observations, observedAt));
-      results.push(...batch.map((asin) => resultFor(asin, lookups.get(asin), previous.get(asin))));
+      const settled = await db.transaction().execute((trx) => storeAnswer(trx, clock, lookups, observedAt));
+      results.push(...batch.map((asin) => resultFor(asin, settled.get(asin), previous.get(asin))));
     }
     if (failure && requests === 0) throw toRetailerAppError(failure);
     if (results.some((r) => r.status !== 'failed')) await deps.events.emitChange();
@@ -154,10 +185,10 @@ export function createPricingService(deps: PricingDeps) {
     return { counts: { ...outcome.summary, requests: outcome.requests } };
   }
 
-  /** POST /builds/{id}/update-prices */
+  /** POST /builds/{id}/update-prices: 404 for a missing build before 503 for a missing retailer. */
   async function refreshBuild(buildId: number) {
-    requireRetailer(deps.retailer, deps.config);
     await deps.builds.requireBuild(buildId);
+    requireRetailer(deps.retailer, deps.config);
     const asins = await repo.listAsinsOfBuild(db, buildId);
     const outcome = await jobs.runExclusive(`prices-build-${buildId}`, 'manual', async () => {
       const result = await refreshAsins(asins);
@@ -193,8 +224,14 @@ export function createPricingService(deps: PricingDeps) {
   }
 
   async function assignTiers(): Promise<number> {
-    const recentSince = new Date(clock.now().getTime() - 30 * 86_400_000).toISOString();
-    return db.transaction().execute((trx) => repo.assignTiers(trx, recentSince));
+    const now = clock.now();
+    const recentSince = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    return db.transaction().execute((trx) => repo.assignTiers(trx, recentSince, now.toISOString()));
+  }
+
+  /** GET /prices/retailer: what the editor needs to offer or disable its price actions (no database read). */
+  function retailerStatus() {
+    return { configured: deps.retailer !== null, missing: deps.retailer ? null : creatorsApiSettingsMissing(deps.config) };
   }
 
   async function stats() {
@@ -205,8 +242,7 @@ export function createPricingService(deps: PricingDeps) {
       componentStats: withEveryTier(await repo.tierStats(db, staleBefore)),
       cacheStats: await repo.observationStats(db, staleBefore),
       retailer: {
-        configured: deps.retailer !== null,
-        missing: deps.retailer ? null : creatorsApiSettingsMissing(deps.config),
+        ...retailerStatus(),
         schedulerEnabled: deps.retailer !== null && deps.config.pricing.schedulerEnabled,
         refreshIntervalHours: Object.fromEntries(TIERS.map((tier) => [tier, deps.config.pricing.refreshIntervalMs[tier] / 3_600_000])),
         // Requests of every process and instance together, this UTC day.
@@ -232,7 +268,34 @@ export function createPricingService(deps: PricingDeps) {
     };
   }
 
-  return { refreshAsins, refreshBuild, refreshTier, assignTiers, stats };
+  async function historyOf(components: ComponentPriceRef[]): Promise<PriceHistory> {
+    const since = new Date(clock.now().getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+    const asins = [...new Set(components.flatMap((c) => (c.asin ? [c.asin] : [])))];
+    return toPriceHistory(components, await repo.listDailyObservations(db, asins, since));
+  }
+
+  /** GET /api/builds/{slug}/price-history: 404 for an unknown or unpublished build (see price-history.ts). */
+  async function priceHistoryOfPublished(slug: string): Promise<PriceHistory> {
+    return historyOf(await deps.builds.publishedPriceRefs(slug));
+  }
+
+  /** GET /api/admin/builds/{id}/price-history: any build, drafts included (the editor's sparklines). */
+  async function priceHistoryOfBuild(buildId: number): Promise<PriceHistory> {
+    return historyOf(await deps.builds.priceRefs(buildId));
+  }
+
+  return {
+    refreshAsins,
+    refreshBuild,
+    refreshTier,
+    assignTiers,
+    retailerStatus,
+    stats,
+    priceHistoryOfPublished,
+    priceHistoryOfBuild,
+    /** The history of components already read (the public build page, which has them): no second lookup of the build. */
+    priceHistoryOf: historyOf,
+  };
 }
 
 export type PricingService = ReturnType<typeof createPricingService>;

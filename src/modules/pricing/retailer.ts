@@ -41,12 +41,24 @@ export function requireRetailer(retailer: Retailer, config: Pick<AppConfig, 'ama
 export type Availability = 'available' | 'unavailable' | 'unknown';
 
 const UNAVAILABLE_TYPES = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
+
+/** Amazon's code for an item its API will not show: often a product withdrawn from sale, sometimes a passing state. */
+export const NOT_ACCESSIBLE = 'ItemNotAccessible';
 /**
- * Amazon says this very item does not exist (any more). ItemNotAccessible only says the API cannot show
- * it, and a whole-request 404 (ResourceNotFoundException) names no item: neither proves unavailability,
- * and the same ASIN would get a different answer depending on the other ASINs in its request.
+ * Not Amazon's code but ours (access-streaks.ts): the item was answered ItemNotAccessible on this many
+ * different Europe/Rome days in a row, with no answer showing it in between, and is taken as unavailable
+ * (decision 021).
  */
-const GONE_CODES = new Set(['InvalidParameterValue']);
+export const NOT_ACCESSIBLE_ON_DAYS = 'ItemNotAccessibleOnDays';
+export const NOT_ACCESSIBLE_DAYS = 2;
+
+/**
+ * Amazon says this very item does not exist (any more), or kept refusing access to it over days. One
+ * ItemNotAccessible alone does not prove unavailability (it counts towards NOT_ACCESSIBLE_ON_DAYS), and a
+ * whole-request 404 (ResourceNotFoundException) names no item: the same ASIN would get a different
+ * answer depending on the other ASINs in its request, so it neither proves nor counts.
+ */
+const GONE_CODES = new Set(['InvalidParameterValue', NOT_ACCESSIBLE_ON_DAYS]);
 
 export function classifyLookup(lookup: ItemLookup | undefined): Availability {
   if (!lookup) return 'unknown';

@@ -1,5 +1,6 @@
 /** Queries for smart replacement and replacement records. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { isPublicBuild } from '../../db/public-builds';
 import type { ComponentRow, ComponentUpdate, Database, NewComponentRow, ReplacementsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -93,14 +94,14 @@ export function listOpenReplacements(db: Db) {
 }
 
 /** Published builds with a component carrying one of these ASINs. */
-export async function findPublishedBuildIdsWithAsins(db: Db, asins: string[]): Promise<number[]> {
+export async function findPublishedBuildIdsWithAsins(db: Db, asins: string[], now: string): Promise<number[]> {
   if (asins.length === 0) return [];
   const rows = await db
     .selectFrom('components')
     .innerJoin('builds', 'builds.id', 'components.build_id')
     .select('builds.id')
     .distinct()
-    .where('builds.status', '=', 'published')
+    .where(isPublicBuild(now))
     .where('components.asin', 'in', asins)
     .orderBy('builds.id')
     .execute();

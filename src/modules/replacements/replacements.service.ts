@@ -21,11 +21,12 @@ import { type CreatorsClient, type FoundItem, type ItemLookup, MAX_ITEMS_PER_REQ
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { Alternative } from '../alternatives/alternatives.types';
 import { type BuildsService, bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
+import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
-import { type Observation, storeObservations } from '../pricing/pricing.service';
-import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability } from '../pricing/retailer';
+import { storeAnswer } from '../pricing/pricing.service';
+import { classifyLookup, describeRetailerError, NOT_ACCESSIBLE_ON_DAYS, type Retailer, requireRetailer } from '../pricing/retailer';
 import * as repo from './replacements.repository';
 import type {
   ReplacementRecord,
@@ -37,6 +38,8 @@ import type {
 } from './replacements.types';
 
 export const REPLACEMENT_REASON = 'Prodotto originale non disponibile su Amazon';
+/** For a product Amazon refused access to on two different days (decision 021); shown on the build page too. */
+export const NOT_ACCESSIBLE_REASON = 'Prodotto originale non più accessibile su Amazon, probabilmente ritirato dalla vendita';
 const REPLACEMENT_NOT_FOUND = 'Sostituzione non trovata';
 const ALREADY_RESTORED = 'Questa sostituzione è già stata ripristinata';
 const CHANGED_MEANWHILE = 'Il componente è stato modificato durante la sostituzione: riprova';
@@ -84,6 +87,10 @@ interface Unavailable {
   referenceCents: number | null;
   lastKnownCents: number | null;
   candidates: Alternative[];
+  /** Why it is unavailable, as recorded with the replacement (and shown on the build page). */
+  reason: string;
+  /** What Amazon's answers said, when more than "unavailable" (a product refused access on two days). */
+  note: string | null;
 }
 
 interface Chosen {
@@ -96,15 +103,13 @@ export function createReplacementsService(deps: ReplacementsDeps) {
   const { db, clock, jobs } = deps;
   const now = () => clock.now().toISOString();
 
-  /** Stores what Amazon said about each ASIN (components + price history); unknown answers are not stored. */
-  async function storeLookups(lookups: Map<string, ItemLookup>, observedAt: string): Promise<number> {
-    const observations: Observation[] = [];
-    for (const [asin, lookup] of lookups) {
-      if (classifyLookup(lookup) === 'unknown') continue;
-      observations.push({ asin, priceCents: priceCentsOf(lookup), availability: storedAvailability(lookup) });
-    }
-    await db.transaction().execute((trx) => storeObservations(trx, clock, observations, observedAt));
-    return observations.length;
+  /**
+   * Stores what Amazon said about each ASIN (access, components, price history; unknown answers are not
+   * stored) and returns the answers as they are to be read (storeAnswer), and whether anything was stored.
+   */
+  async function storeLookups(lookups: Map<string, ItemLookup>, observedAt: string): Promise<{ settled: Map<string, ItemLookup>; stored: boolean }> {
+    const settled = await db.transaction().execute((trx) => storeAnswer(trx, clock, lookups, observedAt));
+    return { settled, stored: [...settled.values()].some((lookup) => classifyLookup(lookup) !== 'unknown') };
   }
 
   function errorResult(component: ComponentRow, asin: string, message: string, priceCents: number | null = component.price_cents): SmartReplacementResult {
@@ -159,7 +164,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         const record = await repo.findOpenByComponentId(trx, row.id);
         if (entry.record && record?.id !== entry.record.id) throw new ChangedMeanwhile(); // restored meanwhile
         if (record && entry.record) {
-          await repo.updateReplacementReason(trx, record.id, REPLACEMENT_REASON);
+          await repo.updateReplacementReason(trx, record.id, entry.reason);
         } else if (!record) {
           await repo.insertReplacement(trx, {
             build_id: buildId,
@@ -173,7 +178,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
             original_link: row.amazon_link,
             original_price_cents: row.price_cents,
             original_position: row.position,
-            replacement_reason: REPLACEMENT_REASON,
+            replacement_reason: entry.reason,
             created_at: timestamp,
             restored_at: null,
           });
@@ -194,10 +199,13 @@ export function createReplacementsService(deps: ReplacementsDeps) {
           price_updated_at: timestamp,
           availability: chosen.item.availability,
           availability_checked_at: timestamp,
+          // The substitute's own image: the original's would show another product.
+          image_url: chosen.item.image?.url ?? null,
           is_replaced: 1,
-          replacement_reason: REPLACEMENT_REASON,
+          replacement_reason: entry.reason,
           updated_at: timestamp,
         });
+        await recordRevision(trx, buildId, REVISION_REASONS.smartReplacement, SYSTEM_AUTHOR, timestamp);
       });
     } catch (error) {
       if (error instanceof ChangedMeanwhile) return errorResult(entry.component, entry.asin, CHANGED_MEANWHILE, entry.lastKnownCents);
@@ -238,15 +246,16 @@ export function createReplacementsService(deps: ReplacementsDeps) {
 
     const asins = [...new Set(checkable.map((c) => normalizeAsin(c.asin!)))];
     let requests = Math.ceil(asins.length / MAX_ITEMS_PER_REQUEST);
-    let lookups: Map<string, ItemLookup>;
+    let answered: Map<string, ItemLookup>;
     try {
-      lookups = await client.getItems(asins);
+      answered = await client.getItems(asins);
     } catch (error) {
       const message = describeRetailerError(error);
       for (const c of checkable) results.set(c.id, errorResult(c, normalizeAsin(c.asin!), message));
       return finish(requests);
     }
-    let changed = (await storeLookups(lookups, now())) > 0;
+    const { settled: lookups, stored } = await storeLookups(answered, now());
+    let changed = stored;
 
     const unavailable: Unavailable[] = [];
     for (const c of checkable) {
@@ -267,7 +276,8 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         });
         // The price the original had when it left the build (this run's observation included).
         const referenceCents = record ? record.original_price_cents : lastKnownCents;
-        unavailable.push({ component: c, asin, record, referenceCents, lastKnownCents, candidates });
+        const refused = lookup?.status === 'not_found' && lookup.code === NOT_ACCESSIBLE_ON_DAYS ? lookup.message : null;
+        unavailable.push({ component: c, asin, record, referenceCents, lastKnownCents, candidates, reason: refused ? NOT_ACCESSIBLE_REASON : REPLACEMENT_REASON, note: refused });
       }
     }
 
@@ -275,8 +285,9 @@ export function createReplacementsService(deps: ReplacementsDeps) {
     let candidateLookups = new Map<string, ItemLookup>();
     if (candidateAsins.length > 0) {
       requests += Math.ceil(candidateAsins.length / MAX_ITEMS_PER_REQUEST);
+      let answeredCandidates: Map<string, ItemLookup>;
       try {
-        candidateLookups = await client.getItems(candidateAsins);
+        answeredCandidates = await client.getItems(candidateAsins);
       } catch (error) {
         const message = describeRetailerError(error);
         for (const entry of unavailable) {
@@ -287,7 +298,9 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         if (changed) await deps.events.emitChange();
         return finish(requests);
       }
-      if ((await storeLookups(candidateLookups, now())) > 0) changed = true;
+      const storedCandidates = await storeLookups(answeredCandidates, now());
+      candidateLookups = storedCandidates.settled;
+      if (storedCandidates.stored) changed = true;
     }
 
     for (const entry of unavailable) {
@@ -305,16 +318,18 @@ export function createReplacementsService(deps: ReplacementsDeps) {
   }
 
   function unavailableResult(entry: Unavailable, message: string): SmartReplacementResult {
-    return { componentId: entry.component.id, asin: entry.asin, status: 'unavailable', success: false, price: centsToEuro(entry.lastKnownCents), message };
+    const text = entry.note ? `${entry.note}. ${message}` : message;
+    return { componentId: entry.component.id, asin: entry.asin, status: 'unavailable', success: false, price: centsToEuro(entry.lastKnownCents), message: text };
   }
 
   /**
-   * POST /builds/{id}/smart-replacement. Runs under the shared price-work lease: a manual run answers
+   * POST /builds/{id}/smart-replacement (404 for a missing build before 503 for a missing retailer). Runs under the shared price-work lease: a manual run answers
    * 409 while other price work runs; a scheduled run returns null instead.
    */
   async function runSmartReplacement(buildId: number, trigger: 'manual' | 'scheduled' = 'manual'): Promise<SmartReplacementOutcome | null> {
-    const client = requireRetailer(deps.retailer, deps.config);
+    // A missing build is 404 whatever the configuration: the request is wrong, not the server.
     await deps.builds.requireBuild(buildId);
+    const client = requireRetailer(deps.retailer, deps.config);
     return jobs.runExclusive(`smart-replacement-${buildId}`, trigger, async () => {
       const { outcome, requests } = await replaceInBuild(client, buildId);
       const { summary } = outcome;
@@ -341,7 +356,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
     if (!deps.retailer) return [];
     const asins = [...new Set(unavailableAsins.filter((a): a is string => typeof a === 'string').map(normalizeAsin).filter(isValidAsin))];
     const runs: ScheduledReplacementRun[] = [];
-    for (const buildId of await repo.findPublishedBuildIdsWithAsins(db, asins)) {
+    for (const buildId of await repo.findPublishedBuildIdsWithAsins(db, asins, clock.now().toISOString())) {
       try {
         runs.push({ buildId, outcome: await runSmartReplacement(buildId, 'scheduled') });
       } catch (error) {
@@ -416,6 +431,8 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         // Unknown until the next check: what we knew was about the substitute.
         availability: null,
         availability_checked_at: null,
+        // The original's image comes back with the next price refresh; the substitute's would mislead.
+        image_url: null,
         is_replaced: 0,
         replacement_reason: null,
         updated_at: timestamp,
@@ -428,6 +445,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
       } else {
         componentId = await repo.insertComponent(trx, { ...original, build_id: record.build_id, position: record.original_position, created_at: timestamp });
       }
+      await recordRevision(trx, record.build_id, REVISION_REASONS.replacementRestored, SYSTEM_AUTHOR, timestamp);
       return (await repo.findComponentById(trx, componentId))!;
     });
     await deps.events.emitChange();

@@ -1,5 +1,6 @@
 /** Queries for the sitemap. */
 import type { Kysely } from 'kysely';
+import { isPublicBuild, publicPublishedAt } from '../../db/public-builds';
 import type { Database } from '../../db/schema';
 
 export interface SitemapEntry {
@@ -8,13 +9,13 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** Published builds only, newest published first. */
-export function listSitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
+/** Public builds only (as of `now`, ISO), newest published first. */
+export function listSitemapEntries(db: Kysely<Database>, now: string): Promise<SitemapEntry[]> {
   return db
     .selectFrom('builds')
     .select(['slug', 'updated_at as lastmod'])
-    .where('status', '=', 'published')
-    .orderBy('published_at', 'desc')
+    .where(isPublicBuild(now))
+    .orderBy(publicPublishedAt(), 'desc')
     .orderBy('id', 'desc')
     .execute();
 }

@@ -1,12 +1,13 @@
 /** /sitemap.xml and /robots.txt of the site at `publicBaseUrl` (api-contract.md, "Other routes"). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../clock';
 import { listSitemapEntries } from './seo.repository';
 import { renderRobotsTxt, renderSitemapXml } from './sitemap';
 
-export function createSeoService(deps: { db: Kysely<Database>; publicBaseUrl: string }) {
+export function createSeoService(deps: { db: Kysely<Database>; clock: Clock; publicBaseUrl: string }) {
   async function sitemapXml(): Promise<string> {
-    const entries = await listSitemapEntries(deps.db);
+    const entries = await listSitemapEntries(deps.db, deps.clock.now().toISOString());
     // Entries are ordered by publication; the home page changed when any listed build last did.
     const homeLastmod = entries.reduce<string | null>(
       (newest, entry) => (newest === null || Date.parse(entry.lastmod) > Date.parse(newest) ? entry.lastmod : newest),

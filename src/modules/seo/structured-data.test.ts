@@ -16,6 +16,8 @@ function component(overrides: Partial<ComponentPublic>): ComponentPublic {
     replacement_reason: null,
     price_updated_at: '2026-11-22T13:05:00.000Z',
     availability: 'IN_STOCK',
+    image_url: null,
+    lowest_price_30d: null,
     ...overrides,
   };
 }

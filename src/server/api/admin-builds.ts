@@ -1,4 +1,4 @@
-/** /api/admin/builds and /api/admin/stats. */
+/** /api/admin/builds, /api/admin/builds/drift and /api/admin/stats. */
 import { Hono } from 'hono';
 import { buildInputSchema, buildUpdateSchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
@@ -12,17 +12,29 @@ export function adminBuildRoutes(services: AppServices) {
 
   app.get('/builds', async (c) => c.json({ builds: await services.builds.listAdmin() }));
 
+  // Before /builds/:id, which would take 'drift' for an id.
+  app.get('/builds/drift', async (c) => c.json(await services.drift.list()));
+
   app.get('/builds/:id', async (c) => c.json({ build: await services.builds.getAdmin(idParam(c)) }));
 
   app.post('/builds', async (c) => {
     const input = await readJson(c, buildInputSchema);
-    return c.json({ build: await services.builds.create(input) }, 201);
+    return c.json({ build: await services.builds.create(input, c.get('session').user.username) }, 201);
   });
 
   app.put('/builds/:id', async (c) => {
     const id = idParam(c);
     const { updated_at: expectedUpdatedAt, ...input } = await readJson(c, buildUpdateSchema);
-    return c.json({ build: await services.builds.update(id, input, expectedUpdatedAt) });
+    return c.json({ build: await services.builds.update(id, input, expectedUpdatedAt, c.get('session').user.username) });
+  });
+
+  // History (issue 13): every save and automatic change, newest first; a snapshot; its restore.
+  app.get('/builds/:id/revisions', async (c) => c.json({ revisions: await services.revisions.list(idParam(c)) }));
+  app.get('/builds/:id/revisions/:rid', async (c) => c.json({ revision: await services.revisions.get(idParam(c), idParam(c, 'rid')) }));
+  app.post('/builds/:id/revisions/:rid/restore', async (c) => {
+    const id = idParam(c);
+    await services.revisions.restore(id, idParam(c, 'rid'), c.get('session').user.username);
+    return c.json({ ok: true, build: await services.builds.getAdmin(id) });
   });
 
   app.delete('/builds/:id', async (c) => {

@@ -13,6 +13,8 @@ export function adminPricingRoutes(services: AppServices) {
 
   app.get('/prices/stats', async (c) => c.json(await services.pricing.stats()));
 
+  app.get('/prices/retailer', (c) => c.json(services.pricing.retailerStatus()));
+
   app.post('/prices/update-tier/:tier', async (c) => {
     const tier = c.req.param('tier').toUpperCase();
     // Tier C is left to the scheduler: it holds drafts and the least visited builds.
@@ -24,6 +26,9 @@ export function adminPricingRoutes(services: AppServices) {
   app.post('/components/assign-tiers', async (c) => c.json({ assigned: await services.pricing.assignTiers() }));
 
   app.post('/builds/:id/update-prices', async (c) => c.json(await services.pricing.refreshBuild(idParam(c))));
+
+  // The editor's price history: drafts too (the public endpoint answers 404 for them).
+  app.get('/builds/:id/price-history', async (c) => c.json(await services.pricing.priceHistoryOfBuild(idParam(c))));
 
   app.post('/import-amazon', async (c) => {
     const { cartUrl } = await readJson(c, importSchema);

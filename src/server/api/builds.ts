@@ -14,6 +14,9 @@ export function publicBuildRoutes(services: AppServices, options: { trustProxyHo
     return c.json({ builds: await services.builds.listPublished(query) });
   });
 
+  // Public, like the page: 404 for an unknown or unpublished build. Not a visit.
+  app.get('/:slug/price-history', async (c) => c.json(await services.pricing.priceHistoryOfPublished(c.req.param('slug'))));
+
   app.get('/:slug', async (c) => {
     const build = await services.builds.getPublished(c.req.param('slug'));
     if (await services.builds.recordVisit(build.slug, visitorOf(c, options.trustProxyHops))) build.views += 1;

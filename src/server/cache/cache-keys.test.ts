@@ -28,8 +28,23 @@ describe('responseCacheKey', () => {
     expect(key('/api/builds?limit=abc')).toBe('/api/builds?limit=abc');
   });
 
+  it('keys a build\'s price history by its path only', () => {
+    expect(key('/api/builds/pc-gaming/price-history?v=2')).toBe('/api/builds/pc-gaming/price-history');
+  });
+
   it('caches nothing else: data requests, admin, other API routes, unknown paths', () => {
-    for (const url of ['/_root.data', '/build/x.data', '/admin', '/admin/builds', '/api/builds/x', '/api/admin/builds', '/qualcosa', '/assets/x.js']) {
+    for (const url of [
+      '/_root.data',
+      '/build/x.data',
+      '/admin',
+      '/admin/builds',
+      '/api/builds/x',
+      '/api/admin/builds',
+      '/api/admin/builds/1/price-history',
+      '/api/builds/x/y/price-history',
+      '/qualcosa',
+      '/assets/x.js',
+    ]) {
       expect(key(url), url).toBeNull();
     }
     expect(key('/sitemap.xml?v=2')).toBe('/sitemap.xml');

@@ -9,6 +9,8 @@
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 
 const BUILD_PAGE = /^\/build\/[^/]+$/;
+/** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
+const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
 /** The parameters /api/builds reads (publicListQuerySchema), in the order the key spells them. */
 const BUILD_LIST_PARAMS = ['category', 'minBudget', 'maxBudget', 'q', 'limit', 'offset'] as const;
 
@@ -29,6 +31,7 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
   if (BUILD_PAGE.test(path) && !path.endsWith('.data')) return path;
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
+  if (PRICE_HISTORY.test(path)) return path;
   return null;
 }
 

@@ -1,5 +1,6 @@
 /**
- * In-memory cache of public answers: rendered pages, the sitemap and the build list API (which ones, and
+ * In-memory cache of public answers: rendered pages, the sitemap, the build list API and the builds' price
+ * histories (which ones, and
  * under which key: ../cache/cache-keys.ts). It is the app's first middleware, and the stored headers
  * already carry everything the inner middleware added. On the Node server a hit does not even reach the
  * app: `serveFromNode` answers it from the raw request with a prepared head and body (no Request or

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { okResponseSchema } from '../../../common/api-responses';
+import { analyticsOverviewSchema, buildAnalyticsSchema } from '../../../modules/analytics/analytics.schema';
 import {
   alternativeListResponseSchema,
   alternativeResponseSchema,
@@ -22,14 +23,19 @@ import {
   buildStatsResponseSchema,
   type buildUpdateSchema,
 } from '../../../modules/builds/builds.schema';
+import { restoredRevisionResponseSchema, revisionListResponseSchema, revisionResponseSchema } from '../../../modules/builds/revisions.schema';
+import { driftResponseSchema } from '../../../modules/drift/drift.schema';
 import { importResponseSchema } from '../../../modules/importer/importer.schema';
 import { uploadedImageSchema } from '../../../modules/media/media.schema';
 import {
   assignTiersResponseSchema,
   buildPriceRefreshResponseSchema,
+  priceHistoryResponseSchema,
   priceStatsResponseSchema,
+  retailerStatusResponseSchema,
   tierPriceRefreshResponseSchema,
 } from '../../../modules/pricing/pricing.schema';
+import { retailerItemResponseSchema, retailerSearchResponseSchema } from '../../../modules/retailer-items/retailer-items.schema';
 import { replacementListResponseSchema, restoreOutcomeSchema, smartReplacementOutcomeSchema } from '../../../modules/replacements/replacements.schema';
 import { apiPaths } from './api-paths';
 import { imageForm, requestBlob, requestJson } from './http';
@@ -63,6 +69,8 @@ export const authApi = {
 
 export const buildsApi = {
   stats: async (signal?: Signal) => (await requestJson(apiPaths.stats(), buildStatsResponseSchema, { signal })).stats,
+  /** Published builds whose total left their budget's band (BUDGET_DRIFT_PERCENT). */
+  drift: (signal?: Signal) => requestJson(apiPaths.budgetDrift(), driftResponseSchema, { signal }),
   list: async (signal?: Signal) => (await requestJson(apiPaths.builds(), adminBuildListResponseSchema, { signal })).builds,
   get: async (buildId: number, signal?: Signal) => (await requestJson(apiPaths.build(buildId), adminBuildResponseSchema, { signal })).build,
   create: async (body: BuildInputBody, signal?: Signal) =>
@@ -75,11 +83,22 @@ export const buildsApi = {
 
 export const pricingApi = {
   stats: (signal?: Signal) => requestJson(apiPaths.priceStats(), priceStatsResponseSchema, { signal }),
+  /** Whether the price actions can reach the retailer; `missing` names the settings when not. */
+  retailerStatus: (signal?: Signal) => requestJson(apiPaths.retailerStatus(), retailerStatusResponseSchema, { signal }),
   refreshTier: (tier: 'A' | 'B', signal?: Signal) => requestJson(apiPaths.tierPriceRefresh(tier), tierPriceRefreshResponseSchema, { method: 'POST', signal }),
   assignTiers: async (signal?: Signal) => (await requestJson(apiPaths.assignTiers(), assignTiersResponseSchema, { method: 'POST', signal })).assigned,
   refreshBuild: (buildId: number, signal?: Signal) =>
     requestJson(apiPaths.buildPriceRefresh(buildId), buildPriceRefreshResponseSchema, { method: 'POST', signal }),
   importCart: (cartUrl: string, signal?: Signal) => requestJson(apiPaths.importCart(), importResponseSchema, { method: 'POST', body: { cartUrl }, signal }),
+  /** The build's price history (drafts too): per component, and the build total, over the last year. */
+  buildHistory: (buildId: number, signal?: Signal) => requestJson(apiPaths.buildPriceHistory(buildId), priceHistoryResponseSchema, { signal }),
+};
+
+export const retailerApi = {
+  /** One page (10 results) of a product search on the retailer; 503 when the Creators API is not configured. */
+  search: (q: string, page: number, signal?: Signal) => requestJson(apiPaths.retailerSearch(q, page), retailerSearchResponseSchema, { signal }),
+  /** The product an ASIN or a product link names; 400 without an ASIN, 404 unknown to Amazon, 503 not configured. */
+  lookup: async (reference: string, signal?: Signal) => (await requestJson(apiPaths.retailerItem(reference), retailerItemResponseSchema, { signal })).item,
 };
 
 export const replacementsApi = {
@@ -108,6 +127,22 @@ export const alternativesApi = {
   update: async (alternativeId: number, body: AlternativeBody, signal?: Signal) =>
     (await requestJson(apiPaths.alternative(alternativeId), alternativeResponseSchema, { method: 'PUT', body, signal })).alternative,
   remove: (alternativeId: number, signal?: Signal) => requestJson(apiPaths.alternative(alternativeId), okResponseSchema, { method: 'DELETE', signal }),
+};
+
+export const revisionsApi = {
+  /** The build's revisions, newest first. */
+  list: async (buildId: number, signal?: Signal) => (await requestJson(apiPaths.revisions(buildId), revisionListResponseSchema, { signal })).revisions,
+  get: async (buildId: number, revisionId: number, signal?: Signal) => (await requestJson(apiPaths.revision(buildId, revisionId), revisionResponseSchema, { signal })).revision,
+  /** Brings the revision back (recorded as a new one); answers the build as it now is. */
+  restore: async (buildId: number, revisionId: number, signal?: Signal) =>
+    (await requestJson(apiPaths.restoreRevision(buildId, revisionId), restoredRevisionResponseSchema, { method: 'POST', signal })).build,
+};
+
+export const analyticsApi = {
+  /** Every build's views and clicks over the last `days` days, most clicked first, and the most clicked products. */
+  overview: (days: number, signal?: Signal) => requestJson(apiPaths.analytics(days), analyticsOverviewSchema, { signal }),
+  /** One build's views and clicks over the last `days` days: totals, each day, each component. */
+  forBuild: (buildId: number, days: number, signal?: Signal) => requestJson(apiPaths.buildAnalytics(buildId, days), buildAnalyticsSchema, { signal }),
 };
 
 export const mediaApi = {

@@ -42,7 +42,7 @@ export function PasswordField({
           aria-pressed={visible}
           aria-label={visible ? 'Nascondi password' : 'Mostra password'}
           aria-controls={id}
-          className="shrink-0 rounded-lg border border-slate-400 px-3 text-sm font-medium hover:border-violet-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-500"
+          className="w-24 shrink-0 rounded-lg border border-slate-400 px-3 text-center text-sm font-medium hover:border-violet-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-500"
         >
           {visible ? 'Nascondi' : 'Mostra'}
         </button>

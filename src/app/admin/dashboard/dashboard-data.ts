@@ -1,16 +1,21 @@
 /**
- * What the dashboard reads (stats, the 5 most recent builds, price statistics) and its price actions
+ * What the dashboard reads (stats, the 5 most recent builds, price statistics, the last 30 days' views and
+ * clicks) and its price actions
  * (tier A/B refresh, automatic tier assignment). Each part of the page fails on its own: the others still show.
  */
 import { formatCount } from '../../../common/format';
+import type { AnalyticsOverview } from '../../../modules/analytics/analytics.schema';
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
+import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
-import { attempt, buildsApi, errorMessage, pricingApi } from '../api';
+import { analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../api';
 import { formText } from '../form-data';
 import { refreshSummaryLines } from '../pricing/refresh-summary';
 
 /** Spec section 9: the dashboard lists 5 recent builds. */
 export const RECENT_COUNT = 5;
+/** The window of the 'Rendimento' section, in days. */
+export const PERFORMANCE_DAYS = 30;
 
 /** A part of the dashboard: its data, or the text of why it could not be loaded. */
 export type Part<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -19,6 +24,8 @@ export interface DashboardData {
   stats: Part<BuildStats>;
   recent: Part<BuildAdminRow[]>;
   prices: Part<PriceStats>;
+  performance: Part<AnalyticsOverview>;
+  drift: Part<DriftResponse>;
 }
 
 async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
@@ -27,15 +34,17 @@ async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
 }
 
 export async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
-  const [stats, recent, prices] = await Promise.all([
+  const [stats, recent, prices, performance, drift] = await Promise.all([
     part(buildsApi.stats(signal), 'Errore nel caricamento delle statistiche'),
     part(
       buildsApi.list(signal).then((builds) => builds.slice(0, RECENT_COUNT)),
       'Errore nel caricamento delle build',
     ),
     part(pricingApi.stats(signal), 'Errore nel caricamento delle statistiche dei prezzi'),
+    part(analyticsApi.overview(PERFORMANCE_DAYS, signal), 'Errore nel caricamento del rendimento'),
+    part(buildsApi.drift(signal), 'Errore nel caricamento delle build fuori budget'),
   ]);
-  return { stats, recent, prices };
+  return { stats, recent, prices, performance, drift };
 }
 
 export const PRICE_INTENTS = ['tier-A', 'tier-B', 'assign-tiers'] as const;

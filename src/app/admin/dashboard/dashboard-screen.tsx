@@ -1,16 +1,18 @@
-/** /admin: stat cards, the 5 most recent builds, quick actions and price management (spec section 2). */
+/** /admin: stat cards, the 5 most recent builds, quick actions, performance (issue 13) and price management (spec section 2). */
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
+import { PerformanceSection } from '../analytics/performance-section';
 import { StatusBadge } from '../status-badge';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
-import type { DashboardData } from './dashboard-data';
+import { type DashboardData, PERFORMANCE_DAYS } from './dashboard-data';
+import { BudgetDriftCard } from './budget-drift-card';
 import { PriceManagement } from './price-management';
 
 export function DashboardScreen({ data }: { data: DashboardData }) {
-  const { stats, recent, prices } = data;
-  const loadErrors = [stats, recent, prices].flatMap((part) => (part.ok ? [] : [part.error]));
+  const { stats, recent, prices, performance, drift } = data;
+  const loadErrors = [stats, recent, prices, performance, drift].flatMap((part) => (part.ok ? [] : [part.error]));
 
   return (
     <div className="space-y-8">
@@ -61,6 +63,10 @@ export function DashboardScreen({ data }: { data: DashboardData }) {
         </section>
       </div>
 
+      {drift.ok && drift.data.builds.length > 0 && <BudgetDriftCard drift={drift.data} />}
+
+      <PerformanceSection analytics={performance.ok ? performance.data : null} days={PERFORMANCE_DAYS} />
+
       <PriceManagement prices={prices} />
     </div>
   );
@@ -101,7 +107,7 @@ function RecentBuilds({ builds }: { builds: BuildAdminRow[] }) {
               <time dateTime={build.created_at}>{formatDate(build.created_at)}</time> · {formatCount(build.views)} visualizzazioni
             </p>
           </div>
-          <StatusBadge status={build.status} />
+          <StatusBadge status={build.status} publishAt={build.publish_at} />
         </li>
       ))}
     </ul>

@@ -1,13 +1,15 @@
 /**
  * The dashboard's price block (spec sections 2 and 4): per-tier statistics, cache, retailer state, and the
  * tier A/B refresh and automatic tier assignment, posted to the dashboard's route action through a fetcher.
+ * Without the retailer the tier refreshes are disabled, with the missing settings shown above them.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { formatCount, formatDateTime } from '../../../common/format';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
 import type { Part, PriceIntent, PriceNotice, priceAction } from './dashboard-data';
+import { lastRunText } from '../pricing/refresh-summary';
 
 function tierLabel(tier: string | null): string {
   if (tier === 'A') return 'Alta Priorità';
@@ -15,11 +17,15 @@ function tierLabel(tier: string | null): string {
   return 'Bassa Priorità';
 }
 
-const BUTTONS: { intent: PriceIntent; idle: string; running: string; primary: boolean }[] = [
-  { intent: 'tier-A', idle: 'Aggiorna Tier A', running: 'Aggiornamento in corso...', primary: true },
-  { intent: 'tier-B', idle: 'Aggiorna Tier B', running: 'Aggiornamento in corso...', primary: true },
-  { intent: 'assign-tiers', idle: 'Assegnazione automatica tier', running: 'Assegnazione in corso...', primary: false },
+/** `needsRetailer`: the action asks Amazon, so without the retailer it could only answer 503. */
+const BUTTONS: { intent: PriceIntent; idle: string; running: string; primary: boolean; needsRetailer: boolean }[] = [
+  { intent: 'tier-A', idle: 'Aggiorna Tier A', running: 'Aggiornamento in corso...', primary: true, needsRetailer: true },
+  { intent: 'tier-B', idle: 'Aggiorna Tier B', running: 'Aggiornamento in corso...', primary: true, needsRetailer: true },
+  { intent: 'assign-tiers', idle: 'Assegnazione automatica tier', running: 'Assegnazione in corso...', primary: false, needsRetailer: false },
 ];
+
+/** Shown above the disabled tier buttons, before the missing settings. */
+const TIERS_NEED_RETAILER = 'Aggiornamento dei prezzi non disponibile.';
 
 export function PriceManagement({ prices }: { prices: Part<PriceStats> }) {
   const fetcher = useFetcher<typeof priceAction>();
@@ -28,6 +34,9 @@ export function PriceManagement({ prices }: { prices: Part<PriceStats> }) {
   const running = fetcher.state === 'idle' ? null : fetcher.formData?.get('intent');
   // While an action runs, the previous one's notice is gone; it shows from the answer on (the reload included).
   const notice = fetcher.state !== 'submitting' && fetcher.data && fetcher.data !== dismissed ? fetcher.data : null;
+  // Statistics that could not be read say nothing about the retailer: the buttons stay, and the server says why.
+  const retailerMissing = prices.ok && !prices.data.retailer.configured ? (prices.data.retailer.missing ?? 'Amazon non configurato') : null;
+  const missingId = useId();
 
   return (
     <section aria-labelledby="prices-heading" className={cardClass} data-testid="price-management">
@@ -49,13 +58,23 @@ export function PriceManagement({ prices }: { prices: Part<PriceStats> }) {
         </div>
       )}
       {prices.ok ? <PriceStatistics prices={prices.data} /> : null}
+      {retailerMissing !== null && (
+        <p
+          id={missingId}
+          className="mt-6 rounded-lg border border-yellow-400 bg-yellow-50 px-4 py-3 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100"
+          data-testid="retailer-missing"
+        >
+          {TIERS_NEED_RETAILER} {retailerMissing}
+        </p>
+      )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {BUTTONS.map((button) => (
           <button
             key={button.intent}
             type="button"
             className={button.primary ? buttonClass : secondaryButtonClass}
-            disabled={running !== null}
+            disabled={running !== null || (button.needsRetailer && retailerMissing !== null)}
+            aria-describedby={button.needsRetailer && retailerMissing !== null ? missingId : undefined}
             onClick={() => void fetcher.submit({ intent: button.intent }, { method: 'post' })}
           >
             {running === button.intent ? button.running : button.idle}
@@ -71,11 +90,6 @@ function PriceStatistics({ prices }: { prices: PriceStats }) {
   const lastRun = retailer.lastRun;
   return (
     <>
-      {!retailer.configured && (
-        <p className="mt-4 rounded-lg border border-yellow-400 bg-yellow-50 px-4 py-3 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100" data-testid="retailer-missing">
-          {retailer.missing ?? 'Amazon non configurato'}
-        </p>
-      )}
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         {prices.componentStats.map((stat) => (
           <div key={stat.tier ?? 'C'} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid={`tier-${stat.tier ?? 'C'}`}>
@@ -116,7 +130,7 @@ function PriceStatistics({ prices }: { prices: PriceStats }) {
           <dt className="inline">Ultimo aggiornamento: </dt>
           <dd className="inline font-semibold" data-testid="last-run">
             {lastRun
-              ? `${formatDateTime(lastRun.started_at)} (${lastRun.job}, ${lastRun.status}: ${formatCount(lastRun.updated)} aggiornati, ${formatCount(lastRun.failed)} errori)`
+              ? lastRunText(lastRun, formatDateTime)
               : 'Nessuno'}
           </dd>
         </div>

@@ -11,3 +11,31 @@ export function refreshSummaryLines(summary: RefreshSummary): string[] {
     `Errori: ${formatCount(summary.failed)}`,
   ];
 }
+
+/** The dashboard's 'Ultimo aggiornamento' run, as the pricing stats give it. */
+export interface PriceRunFacts {
+  job: string;
+  trigger: string;
+  status: string;
+  started_at: string;
+  updated: number;
+  failed: number;
+}
+
+const RUN_STATUS: Record<string, string> = { running: 'in corso', succeeded: 'completato', failed: 'non riuscito' };
+const RUN_TRIGGER: Record<string, string> = { scheduled: 'automatico', manual: 'manuale' };
+
+/** 'Fascia A', 'Fascia B', 'Build 12': what a price job refreshed, from its internal name (prices-tier-A, prices-build-12). */
+export function priceJobLabel(job: string): string {
+  const tier = /^prices-tier-(\w+)$/.exec(job);
+  if (tier) return `Fascia ${tier[1]}`;
+  const build = /^prices-build-(\d+)$/.exec(job);
+  if (build) return `Build ${build[1]}`;
+  return 'Aggiornamento prezzi';
+}
+
+/** '24/11/2026, 07:05 (Fascia B, automatico, completato: 3 aggiornati, 0 errori)': Italian words only, never the job's internal name. */
+export function lastRunText(run: PriceRunFacts, formatWhen: (iso: string) => string): string {
+  const what = [priceJobLabel(run.job), RUN_TRIGGER[run.trigger], RUN_STATUS[run.status] ?? run.status].filter(Boolean).join(', ');
+  return `${formatWhen(run.started_at)} (${what}: ${formatCount(run.updated)} aggiornati, ${formatCount(run.failed)} errori)`;
+}

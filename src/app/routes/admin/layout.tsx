@@ -104,7 +104,7 @@ export default function AdminLayout({ loaderData: { user } }: Route.ComponentPro
             <button
               type="submit"
               disabled={loggingOut}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-left font-medium hover:border-red-500 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-violet-500 disabled:opacity-60 dark:border-slate-600 dark:hover:text-red-300"
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-violet-500 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950/60"
             >
               Esci
             </button>

@@ -9,16 +9,19 @@
  * Not a <form> element: the import and cover dialogs hold forms of their own, and Enter in a field
  * should not save a long article by accident. Saving is the sticky bar's button.
  */
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
+import { PerformanceCard } from '../../analytics/performance-card';
+import { HistoryPanel } from '../history/history-panel';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../ui';
 import { type BuildField, type ComponentField, emptyComponent, type FieldErrors, formSnapshot } from './build-form';
 import { ButtonSpinner } from './button-spinner';
 import { ROW_FIELDS } from './component-row';
 import { ComponentsSection } from './components-section';
 import { ConflictDialog } from './conflict-dialog';
-import type { EditorLoaderData } from './editor-loader';
+import { EDITOR_ANALYTICS_DAYS, type EditorLoaderData } from './editor-loader';
 import { editorReducer, initialEditorState } from './editor-reducer';
 import { FeaturedImageCard } from './featured-image-card';
 import { TextAreaField, TextField } from './form-fields';
@@ -28,6 +31,7 @@ import { SeoCard } from './seo-card';
 import { AffiliateCard, PublishingCard } from './side-cards';
 import { useBuildSave } from './use-build-save';
 import { useDraftRecovery } from './use-draft-recovery';
+import { componentFromRetailerItem } from './retailer-fields';
 import { useRetailerActions } from './use-retailer-actions';
 import { useUnsavedChangesWarning } from './use-unsaved-changes';
 
@@ -121,6 +125,8 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
   }, []);
 
   const setField = (field: BuildField, value: string) => dispatch({ type: 'setField', field, value });
+  // A restored revision is the build as the server now has it: the editor takes it as if just loaded.
+  const onRevisionRestored = useCallback((build: BuildAdmin) => dispatch({ type: 'loaded', build, at: Date.now() }), []);
   const heading = state.buildId === null ? 'Nuova Build' : 'Modifica Build';
   const { form, errors } = state;
   const { offer } = draft;
@@ -171,6 +177,8 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
               facts={state.facts}
               now={state.readAt}
               retailer={retailer}
+              retailerStatus={data.retailer}
+              history={data.status === 'ready' ? data.history : null}
               saving={saving}
               openKey={openKey}
               onOpen={setOpenKey}
@@ -183,6 +191,9 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
               onRemove={(key) => dispatch({ type: 'removeComponent', key })}
               onChange={(key: string, field: ComponentField, value: string) => dispatch({ type: 'setComponentField', key, field, value })}
               onMove={(key, to) => dispatch({ type: 'moveComponent', key, to })}
+              onAddFromRetailer={(item) => dispatch({ type: 'addComponent', component: componentFromRetailerItem(item) })}
+              onReplaceFromRetailer={(key, item) => dispatch({ type: 'replaceProduct', key, item })}
+              onLookupFound={(key, reference, item) => dispatch({ type: 'fillFromRetailer', key, reference, item })}
             />
           </div>
           <div className="min-w-0 space-y-6">
@@ -190,6 +201,8 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
             <FeaturedImageCard value={form.featured_image} title={form.title} error={errors.featured_image} onChange={(url) => setField('featured_image', url)} />
             <SeoCard form={form} errors={errors} onChange={setField} />
             <AffiliateCard form={form} errors={errors} onChange={setField} />
+            {data.status === 'ready' && <PerformanceCard analytics={data.analytics} days={EDITOR_ANALYTICS_DAYS} />}
+            {state.buildId !== null && <HistoryPanel buildId={state.buildId} onRestored={onRevisionRestored} />}
           </div>
         </div>
       </fieldset>

@@ -4,12 +4,17 @@
  * give the same Italian messages for the same field paths ('title', 'components.0.name'...).
  */
 import { extractAsin } from '../../../../common/asin';
-import { buildInputSchema } from '../../../../modules/builds/builds.schema';
+import { isoToRomeLocal, romeLocalToIso } from '../../../../common/rome-time';
+import { buildInputSchema, PUBLISH_AT_IN_PAST_MESSAGE } from '../../../../modules/builds/builds.schema';
 import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
 import type { BuildInputBody as ApiBuildInput } from '../../api';
 
-/** Editable component fields, in the order the card shows them. */
-export const COMPONENT_FIELDS = ['type', 'name', 'brand', 'model', 'specs', 'price', 'amazon_link', 'asin'] as const;
+/**
+ * Editable component fields, in the order the card shows them. `image_url` is the retailer's product
+ * image (a link, decision 019): filled by the search, the lookup and the cart import, shown as a
+ * thumbnail, and editable in the card like the rest.
+ */
+export const COMPONENT_FIELDS = ['type', 'name', 'brand', 'model', 'specs', 'price', 'amazon_link', 'asin', 'image_url'] as const;
 export type ComponentField = (typeof COMPONENT_FIELDS)[number];
 
 export type ComponentForm = Record<ComponentField, string> & {
@@ -27,6 +32,8 @@ export const BUILD_FIELDS = [
   'budget',
   'category',
   'status',
+  /** Rome wall time as the datetime-local input holds it ('YYYY-MM-DDTHH:mm'); sent as UTC, for 'scheduled' only. */
+  'publish_at',
   'meta_title',
   'meta_description',
   'affiliate_tag',
@@ -51,7 +58,7 @@ export function newComponentKey(): string {
 }
 
 export function emptyComponent(values: Partial<Record<ComponentField, string>> = {}): ComponentForm {
-  return { key: newComponentKey(), type: DEFAULT_COMPONENT_TYPE, name: '', brand: '', model: '', specs: '', price: '', amazon_link: '', asin: '', ...values };
+  return { key: newComponentKey(), type: DEFAULT_COMPONENT_TYPE, name: '', brand: '', model: '', specs: '', price: '', amazon_link: '', asin: '', image_url: '', ...values };
 }
 
 export function emptyBuildForm(): BuildForm {
@@ -63,6 +70,7 @@ export function emptyBuildForm(): BuildForm {
     budget: '',
     category: 'gaming',
     status: 'draft',
+    publish_at: '',
     meta_title: '',
     meta_description: '',
     affiliate_tag: '',
@@ -73,7 +81,11 @@ export function emptyBuildForm(): BuildForm {
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** A component as the server describes it: a saved one (ComponentAdmin) or one read from a cart (ImportedComponent). */
-type ServerComponent = Pick<ComponentAdmin, 'type' | 'name' | 'brand' | 'model' | 'specs' | 'price'> & { amazon_link: string | null; asin: string | null };
+type ServerComponent = Pick<ComponentAdmin, 'type' | 'name' | 'brand' | 'model' | 'specs' | 'price'> & {
+  amazon_link: string | null;
+  asin: string | null;
+  image_url?: string | null;
+};
 
 /** The inputs' text for a server component. */
 export function componentFieldsFromServer(component: ServerComponent): Record<ComponentField, string> {
@@ -86,6 +98,7 @@ export function componentFieldsFromServer(component: ServerComponent): Record<Co
     price: text(component.price),
     amazon_link: text(component.amazon_link),
     asin: text(component.asin),
+    image_url: text(component.image_url),
   };
 }
 
@@ -102,6 +115,7 @@ export function buildFormFromServer(build: BuildAdmin): BuildForm {
     budget: text(build.budget),
     category: text(build.category),
     status: build.status,
+    publish_at: isoToRomeLocal(build.publish_at),
     meta_title: text(build.meta_title),
     meta_description: text(build.meta_description),
     affiliate_tag: text(build.affiliate_tag),
@@ -127,6 +141,8 @@ export function toBuildInput(form: BuildFormValues) {
     budget: amount(form.budget),
     category: form.category,
     status: form.status,
+    // Not a Rome time (a hand-edited draft): sent as typed, for the schema to refuse with its message.
+    publish_at: form.status === 'scheduled' ? (romeLocalToIso(form.publish_at) ?? form.publish_at) : null,
     meta_title: form.meta_title,
     meta_description: form.meta_description,
     affiliate_tag: form.affiliate_tag,
@@ -140,6 +156,9 @@ export function toBuildInput(form: BuildFormValues) {
       price: amount(component.price),
       amazon_link: component.amazon_link,
       asin: component.asin,
+      // Always sent, '' included: the form holds the image of the product it shows (cleared when the
+      // product changes), so a save never leaves the old product's picture on a new one.
+      image_url: component.image_url.trim(),
       position,
     })),
   };
@@ -155,10 +174,15 @@ export function isBuildInput(body: BuildInputBody): body is BuildInputBody & Api
   return buildInputSchema.safeParse(body).success;
 }
 
-/** The same checks (and messages) as the server; empty when the form can be sent. */
-export function validateBuildForm(form: BuildFormValues): FieldErrors {
+/** The same checks (and messages) as the server; empty when the form can be sent. `now`: the browser's clock. */
+export function validateBuildForm(form: BuildFormValues, now = Date.now()): FieldErrors {
   const result = buildInputSchema.safeParse(toBuildInput(form));
-  if (result.success) return {};
+  if (result.success) {
+    const { status, publish_at } = result.data;
+    // The server checks it again against its own clock, with the same message.
+    if (status === 'scheduled' && (publish_at === undefined || Date.parse(publish_at) <= now)) return { publish_at: PUBLISH_AT_IN_PAST_MESSAGE };
+    return {};
+  }
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.') || '_';

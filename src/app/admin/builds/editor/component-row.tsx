@@ -1,14 +1,18 @@
 /**
- * One component as a row of the table: type, name and price edited in place, what the retailer last said
- * (availability, and how fresh the price is), and the row's actions: move up and down, open the full card
- * ('Dettagli'), remove. The grip in the first cell drags the row (component-table.tsx handles the drop).
+ * One component as a row of the table: type, name and price edited in place, the product's thumbnail and
+ * price history (a sparkline under the price), what the retailer last said (availability, and how fresh
+ * the price is), and the row's actions: move up and down, open the full card ('Dettagli'), remove. The
+ * grip in the first cell drags the row (component-table.tsx handles the drop).
  */
 import type { DragEvent } from 'react';
 import { EDITOR_COMPONENT_TYPES } from '../../../../common/catalog';
 import { type ComponentField, type ComponentForm, componentPath, type FieldErrors, fieldId } from './build-form';
+import { ComponentThumbnail } from './component-thumbnail';
 import { ArrowDownIcon, ArrowUpIcon, ChevronIcon, GripIcon, PriceUpdatedMark, ReplacedBadge, TrashIcon } from './editor-icons';
 import type { ComponentFacts } from './editor-reducer';
 import { type AvailabilityTone, availabilityOf, priceFreshness } from './freshness';
+import type { PricePoint } from './price-chart';
+import { PriceSparkline } from './price-sparkline';
 
 /** Fields edited in the row; the others are in the card. */
 export const ROW_FIELDS = ['type', 'name', 'price'] as const satisfies readonly ComponentField[];
@@ -48,6 +52,8 @@ export interface RowProps extends RowHandlers {
   now: number;
   replaced: boolean;
   priceUpdated: boolean;
+  /** The product's observed prices (empty without a history: no sparkline). */
+  history: readonly PricePoint[];
 }
 
 /**
@@ -169,7 +175,10 @@ export function ComponentRow(props: RowProps) {
         <InlineError path={path('type')} errors={errors} />
       </td>
       <td className={`${cell} ${phone.name}`}>
-        <input type="text" {...control('name')} aria-label={`Nome, ${title}`} aria-required="true" onChange={(event) => onChange('name', event.target.value)} />
+        <span className="flex items-center gap-2">
+          <ComponentThumbnail url={component.image_url} size="sm" />
+          <input type="text" {...control('name')} aria-label={`Nome, ${title}`} aria-required="true" onChange={(event) => onChange('name', event.target.value)} />
+        </span>
         <InlineError path={path('name')} errors={errors} />
         {(replaced || hiddenError) && (
           <div className="mt-1 flex flex-wrap gap-2">
@@ -189,11 +198,11 @@ export function ComponentRow(props: RowProps) {
             aria-label={`Prezzo (€), ${title}`}
             className={`${control('price').className} ${noSpinner}`}
             onChange={(event) => onChange('price', event.target.value)}
-           
           />
           {priceUpdated && <PriceUpdatedMark />}
         </span>
         <InlineError path={path('price')} errors={errors} />
+        <PriceSparkline points={props.history} className="mt-1" testId="component-sparkline" />
       </td>
       <td className={`${cell} text-xs ${phone.availability}`}>{availability}</td>
       <td className={`${cell} text-xs ${phone.freshness}`}>{freshness}</td>

@@ -6,10 +6,14 @@
  * says where the component went. On phones each row wraps onto three lines.
  */
 import { type DragEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
+import type { RetailerItem } from '../../../../modules/retailer-items/retailer-items.schema';
 import type { ComponentField, ComponentForm, FieldErrors } from './build-form';
 import { ComponentCard } from './component-card';
 import { ComponentRow, componentTitle, type RowProps } from './component-row';
 import type { ComponentFacts } from './editor-reducer';
+import { componentHistory } from './price-chart';
+import { useComponentLookup } from './use-component-lookup';
 
 interface ComponentTableProps {
   components: ComponentForm[];
@@ -18,6 +22,13 @@ interface ComponentTableProps {
   now: number;
   replacedIds: ReadonlySet<number>;
   updatedAsins: ReadonlySet<string>;
+  /** The build's price history as loaded with the editor; null without one. */
+  history: PriceHistory | null;
+  /** Whether pasted links are looked up on the retailer (not when it is known to be not configured). */
+  lookupEnabled: boolean;
+  /** Opens 'Cerca su Amazon' to replace a component's product; null when the retailer is not configured. */
+  onSearchReplacement: ((key: string) => void) | null;
+  onLookupFound: (key: string, reference: string, item: RetailerItem) => void;
   /** The component whose card is open, if any. */
   openKey: string | null;
   /** A card just added: its first field takes the focus. */
@@ -39,7 +50,8 @@ interface Drag {
 
 const headClass = 'px-1 pb-2 text-left text-xs font-semibold text-slate-700 dark:text-slate-300';
 
-export function ComponentTable({ components, errors, facts, now, replacedIds, updatedAsins, openKey, addedKey, onOpen, onChange, onRemove, onMove }: ComponentTableProps) {
+export function ComponentTable(props: ComponentTableProps) {
+  const { components, errors, facts, now, replacedIds, updatedAsins, history, lookupEnabled, onSearchReplacement, onLookupFound, openKey, addedKey, onOpen, onChange, onRemove, onMove } = props;
   const tableRef = useRef<HTMLTableElement>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -150,6 +162,7 @@ export function ComponentTable({ components, errors, facts, now, replacedIds, up
               now,
               replaced: component.id !== undefined && replacedIds.has(component.id),
               priceUpdated: component.asin !== '' && updatedAsins.has(component.asin.toUpperCase()),
+              history: componentHistory(history, component),
               onChange: (field, value) => onChange(component.key, field, value),
               onRemove: () => onRemove(component.key),
               onMove: (step, control) => move(component.key, index + step, { key: component.key, control }),
@@ -158,27 +171,20 @@ export function ComponentTable({ components, errors, facts, now, replacedIds, up
               onDragEnd: () => setDrag(null),
             };
             return (
-              <tr
+              <ComponentTableRow
                 key={component.key}
-                data-testid="component-row"
-                data-row-key={component.key}
-                data-asin={component.asin || undefined}
-                data-open={open || undefined}
+                rowProps={rowProps}
+                open={open}
+                autoFocus={component.key === addedKey}
+                dragging={drag?.key === component.key}
+                over={over}
+                lookupEnabled={lookupEnabled}
+                onSearchReplacement={onSearchReplacement && (() => onSearchReplacement(component.key))}
+                onLookupFound={(reference, item) => onLookupFound(component.key, reference, item)}
                 onKeyDown={(event) => onRowKeyDown(component.key, index, event)}
                 onDragOver={(event) => onDragOver(component.key, event)}
                 onDrop={(event) => onDrop(component.key, event)}
-                className={`border-b border-slate-200 dark:border-slate-700 max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:py-1 ${
-                  drag?.key === component.key ? 'opacity-50' : ''
-                } ${over ? (over.before ? 'shadow-[inset_0_3px_0_0_var(--color-violet-600)]' : 'shadow-[inset_0_-3px_0_0_var(--color-violet-600)]') : ''}`}
-              >
-                {open ? (
-                  <td colSpan={7} className="max-sm:w-full">
-                    <ComponentCard {...rowProps} autoFocus={component.key === addedKey} />
-                  </td>
-                ) : (
-                  <ComponentRow {...rowProps} />
-                )}
-              </tr>
+              />
             );
           })}
         </tbody>
@@ -187,5 +193,50 @@ export function ComponentTable({ components, errors, facts, now, replacedIds, up
         {announcement}
       </p>
     </>
+  );
+}
+
+interface ComponentTableRowProps {
+  rowProps: RowProps;
+  open: boolean;
+  autoFocus: boolean;
+  dragging: boolean;
+  over: { before: boolean } | null;
+  lookupEnabled: boolean;
+  onSearchReplacement: (() => void) | null;
+  onLookupFound: (reference: string, item: RetailerItem) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+  onDragOver: (event: DragEvent<HTMLTableRowElement>) => void;
+  onDrop: (event: DragEvent<HTMLTableRowElement>) => void;
+}
+
+/**
+ * A component's table row: its compact row or, open, its card. The row holds the component's lookup,
+ * which must outlive the card (an answer arriving after the card was closed still fills the fields).
+ */
+function ComponentTableRow({ rowProps, open, autoFocus, dragging, over, lookupEnabled, onSearchReplacement, onLookupFound, onKeyDown, onDragOver, onDrop }: ComponentTableRowProps) {
+  const { component } = rowProps;
+  const lookup = useComponentLookup({ component, enabled: lookupEnabled, onFound: onLookupFound });
+  return (
+    <tr
+      data-testid="component-row"
+      data-row-key={component.key}
+      data-asin={component.asin || undefined}
+      data-open={open || undefined}
+      onKeyDown={onKeyDown}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      className={`border-b border-slate-200 dark:border-slate-700 max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:py-1 ${dragging ? 'opacity-50' : ''} ${
+        over ? (over.before ? 'shadow-[inset_0_3px_0_0_var(--color-violet-600)]' : 'shadow-[inset_0_-3px_0_0_var(--color-violet-600)]') : ''
+      }`}
+    >
+      {open ? (
+        <td colSpan={7} className="max-sm:w-full">
+          <ComponentCard {...rowProps} autoFocus={autoFocus} lookup={lookup} onSearchReplacement={onSearchReplacement} />
+        </td>
+      ) : (
+        <ComponentRow {...rowProps} />
+      )}
+    </tr>
   );
 }

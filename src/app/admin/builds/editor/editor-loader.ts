@@ -1,17 +1,27 @@
 /**
- * The build editor's read, run by the route's clientLoader: nothing for /admin/builds/new, the build for
- * /admin/builds/edit/:id. A build that cannot be read is an answer the screen shows ('Errore nel
- * caricamento della build' with the server's reason); the login redirect and aborts go to the router.
+ * The build editor's read, run by the route's clientLoader: for /admin/builds/new whether the retailer is
+ * configured (the 'Cerca su Amazon' button); for /admin/builds/edit/:id also the build, its last 30 days'
+ * views and clicks and its price history. A build that cannot be read is an answer the screen shows
+ * ('Errore nel caricamento della build' with the server's reason); the other parts failing only leave
+ * their place empty (no analytics, no charts, the search offered anyway). The login redirect and aborts
+ * go to the router.
  */
+import type { BuildAnalytics } from '../../../../modules/analytics/analytics.schema';
 import type { BuildAdmin } from '../../../../modules/builds/builds.types';
-import { ApiError, buildsApi, errorMessage } from '../../api';
+import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
+import { analyticsApi, ApiError, attempt, buildsApi, errorMessage, pricingApi } from '../../api';
+import type { Part } from '../../dashboard/dashboard-data';
 import { routeBuildId } from './editor-action';
 import { EDITOR_MESSAGES } from './messages';
+import { loadRetailerStatus, type RetailerStatus } from './retailer-data';
 
 export type EditorLoaderData =
-  | { status: 'new'; at: number }
-  /** `created`: the editor has just created this build and came here to edit it (see markCreated). */
-  | { status: 'ready'; build: BuildAdmin; created: boolean; at: number }
+  | { status: 'new'; at: number; retailer: RetailerStatus }
+  /**
+   * `created`: the editor has just created this build and came here to edit it (see markCreated).
+   * `history`: its price history, null when it could not be read (the charts are simply not drawn).
+   */
+  | { status: 'ready'; build: BuildAdmin; created: boolean; at: number; analytics: Part<BuildAnalytics>; history: PriceHistory | null; retailer: RetailerStatus }
   /** `detail`: the server's reason, when it gave one. */
   | { status: 'error'; detail: string | null };
 
@@ -20,6 +30,19 @@ export type EditorLoaderData =
  * one-shot message for the next screen, like a session flash: in memory, so a reload does not repeat it.
  */
 let justCreated: number | null = null;
+
+/** The window of the editor's 'Rendimento' card, in days. */
+export const EDITOR_ANALYTICS_DAYS = 30;
+
+async function loadAnalytics(buildId: number, signal: AbortSignal): Promise<Part<BuildAnalytics>> {
+  const result = await attempt(analyticsApi.forBuild(buildId, EDITOR_ANALYTICS_DAYS, signal));
+  return result.ok ? result : { ok: false, error: errorMessage(result.error, 'Statistiche non disponibili') };
+}
+
+async function loadHistory(buildId: number, signal: AbortSignal): Promise<PriceHistory | null> {
+  const result = await attempt(pricingApi.buildHistory(buildId, signal));
+  return result.ok ? result.data : null;
+}
 
 export function markCreated(buildId: number): void {
   justCreated = buildId;
@@ -32,12 +55,18 @@ function takeCreated(buildId: number): boolean {
 }
 
 export async function editorLoader(routeId: string | undefined, signal: AbortSignal): Promise<EditorLoaderData> {
-  if (routeId === undefined) return { status: 'new', at: Date.now() };
+  if (routeId === undefined) return { status: 'new', at: Date.now(), retailer: await loadRetailerStatus(signal) };
   const buildId = routeBuildId(routeId);
   if (buildId === null) return { status: 'error', detail: EDITOR_MESSAGES.notFound };
   const created = takeCreated(buildId);
   try {
-    return { status: 'ready', build: await buildsApi.get(buildId, signal), created, at: Date.now() };
+    const [build, analytics, history, retailer] = await Promise.all([
+      buildsApi.get(buildId, signal),
+      loadAnalytics(buildId, signal),
+      loadHistory(buildId, signal),
+      loadRetailerStatus(signal),
+    ]);
+    return { status: 'ready', build, created, at: Date.now(), analytics, history, retailer };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const detail = errorMessage(error, EDITOR_MESSAGES.loadFailed);

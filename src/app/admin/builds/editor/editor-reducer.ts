@@ -5,6 +5,7 @@
  */
 import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
 import type { ImportedComponent } from '../../../../modules/importer/importer.schema';
+import type { RetailerItem } from '../../../../modules/retailer-items/retailer-items.schema';
 import {
   asinAfterLinkChange,
   type BuildField,
@@ -13,12 +14,12 @@ import {
   type ComponentField,
   componentFieldsFromServer,
   type ComponentForm,
-  componentPath,
   emptyBuildForm,
   emptyComponent,
   type FieldErrors,
 } from './build-form';
 import { changedOnlyInComponentFields, type EditorState, mergeServerComponents } from './merge-server';
+import { fillEmptyFields, withRetailerProduct } from './retailer-fields';
 
 /** What the server last said about a saved component, for the table's availability and freshness columns. */
 export type ComponentFacts = Pick<ComponentAdmin, 'price' | 'price_updated_at' | 'availability' | 'availability_checked_at'>;
@@ -43,6 +44,10 @@ export type EditorAction =
   | { type: 'moveComponent'; key: string; to: number }
   | { type: 'setComponentField'; key: string; field: ComponentField; value: string }
   | { type: 'imported'; components: ImportedComponent[]; affiliateTag: string | null }
+  /** 'Sostituisci con un prodotto Amazon': the component takes the chosen product's fields. */
+  | { type: 'replaceProduct'; key: string; item: RetailerItem }
+  /** A lookup's answer for the link `reference`: fills the component's empty fields, if it still has that link. */
+  | { type: 'fillFromRetailer'; key: string; reference: string; item: RetailerItem }
   | { type: 'serverChanged'; build: BuildAdmin; at: number }
   | { type: 'restoreDraft'; form: BuildForm }
   | { type: 'setErrors'; errors: FieldErrors };
@@ -82,6 +87,32 @@ function without(errors: FieldErrors, drop: (path: string) => boolean): FieldErr
 /** Component errors are addressed by index, which shifts: they are checked again on the next save. */
 const withoutComponentErrors = (errors: FieldErrors) => without(errors, (path) => path.startsWith('components.'));
 
+const sameAsin = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/**
+ * The component `key` replaced by `update(component)` (null: left as it is), with the errors of the fields
+ * that changed cleared, and those of `alsoClear`.
+ */
+function updateComponent(
+  state: EditorReducerState,
+  key: string,
+  update: (component: ComponentForm) => ComponentForm | null,
+  alsoClear: readonly ComponentField[] = [],
+): EditorReducerState {
+  const index = state.form.components.findIndex((component) => component.key === key);
+  const current = state.form.components[index];
+  const next = current && update(current);
+  if (!current || !next) return state;
+  const changed = new Set<string>([...alsoClear, ...Object.keys(next).filter((field) => next[field as keyof ComponentForm] !== current[field as keyof ComponentForm])]);
+  const components = state.form.components.map((component, at) => (at === index ? next : component));
+  const prefix = `components.${index}.`;
+  return {
+    ...state,
+    form: { ...state.form, components },
+    errors: without(state.errors, (path) => path.startsWith(prefix) && changed.has(path.slice(prefix.length))),
+  };
+}
+
 export function editorReducer(state: EditorReducerState, action: EditorAction): EditorReducerState {
   switch (action.type) {
     case 'loaded': {
@@ -108,18 +139,21 @@ export function editorReducer(state: EditorReducerState, action: EditorAction): 
       components.splice(to, 0, moved!);
       return { ...state, form: { ...state.form, components }, errors: withoutComponentErrors(state.errors) };
     }
-    case 'setComponentField': {
-      const index = state.form.components.findIndex((component) => component.key === action.key);
-      if (index === -1) return state;
-      const components = state.form.components.map((component) => {
-        if (component.key !== action.key) return component;
+    case 'setComponentField':
+      return updateComponent(state, action.key, (component) => {
         const next = { ...component, [action.field]: action.value };
         if (action.field === 'amazon_link') next.asin = asinAfterLinkChange(component, action.value);
+        // Another product: the old one's picture must not stay on it (a lookup or a refresh brings the new one).
+        if (action.field !== 'image_url' && !sameAsin(next.asin, component.asin)) next.image_url = '';
         return next;
-      });
-      const cleared = action.field === 'amazon_link' ? [componentPath(index, 'amazon_link'), componentPath(index, 'asin')] : [componentPath(index, action.field)];
-      return { ...state, form: { ...state.form, components }, errors: without(state.errors, (path) => cleared.includes(path)) };
-    }
+      }, action.field === 'amazon_link' ? ['amazon_link', 'asin'] : [action.field]);
+    case 'replaceProduct':
+      return updateComponent(state, action.key, (component) => withRetailerProduct(component, action.item));
+    case 'fillFromRetailer':
+      // The author may have changed the link while the lookup ran: the answer is then about another product.
+      return updateComponent(state, action.key, (component) =>
+        component.amazon_link.trim() === action.reference.trim() ? fillEmptyFields(component, action.item).component : null,
+      );
     case 'imported': {
       const added = action.components.map((component) => emptyComponent(componentFieldsFromServer(component)));
       return {

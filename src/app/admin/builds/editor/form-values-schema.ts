@@ -15,10 +15,12 @@ const buildFields = z.object({
   budget: text,
   category: text,
   status: text,
+  // Added with scheduled publishing: drafts saved before it have none.
+  publish_at: text.default(''),
   meta_title: text,
   meta_description: text,
   affiliate_tag: text,
-} satisfies Record<BuildField, z.ZodString>);
+} satisfies Record<BuildField, z.ZodType<string, string | undefined>>);
 const componentFields = z.object({
   type: text,
   name: text,
@@ -28,7 +30,10 @@ const componentFields = z.object({
   price: text,
   amazon_link: text,
   asin: text,
-} satisfies Record<ComponentField, z.ZodString>);
+  // A draft written before components had images has none: it saves '' (no image) and the next price
+  // refresh links the retailer's image again (decision 019).
+  image_url: text.default(''),
+} satisfies Record<ComponentField, z.ZodType<string>>);
 
 export const formValuesSchema = buildFields.extend({
   components: z.array(componentFields.extend({ id: z.number().int().positive().optional() })),

@@ -22,6 +22,14 @@ export function PublishingCard({ form, errors, onChange }: CardProps) {
         Pubblicazione
       </h2>
       <SelectField path="status" label="Stato" value={form.status} options={STATUS_OPTIONS} onValueChange={(value) => onChange('status', value)} error={errors.status} />
+      {form.status === 'scheduled' && (
+        <TextField
+          {...bindField('publish_at', form, errors, onChange)}
+          label="Data e ora di pubblicazione"
+          type="datetime-local"
+          hint="Ora italiana. La build diventa pubblica da sola a quest'ora."
+        />
+      )}
       <SelectField path="category" label="Categoria" value={form.category} options={CATEGORY_OPTIONS} onValueChange={(value) => onChange('category', value)} error={errors.category} />
       <TextField
         {...bindField('budget', form, errors, onChange)}

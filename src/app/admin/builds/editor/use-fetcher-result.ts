@@ -16,7 +16,8 @@ export function useFetcherResult<T>(fetcher: Pick<FetcherWithComponents<T>, 'sta
   const applied = useRef<T | undefined>(undefined);
   const { state, data } = fetcher;
   useEffect(() => {
-    if (state !== 'idle' || data === undefined || data === applied.current) return;
+    // null: the fetcher was reset (fetcher.reset()), which is no answer.
+    if (state !== 'idle' || data === undefined || data === null || data === applied.current) return;
     applied.current = data;
     handler.current(data);
   }, [state, data]);

@@ -81,6 +81,8 @@ export function useRetailerActions({ buildId, form, dispatch }: Options) {
     running,
     notice,
     dismissNotice: () => setNotice(null),
+    /** The section's notice for what the search did (a component added or replaced). */
+    showNotice: (next: RetailerNotice) => setNotice(next),
     replacedIds,
     updatedAsins,
     smartReplace: () => {

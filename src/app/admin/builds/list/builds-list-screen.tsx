@@ -6,7 +6,7 @@ import { paths } from '../../../../common/paths';
 import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
 import { formId } from '../../form-data';
 import { AdminSpinner, buttonClass, cardClass, inputClass, Notice } from '../../ui';
-import { BuildRow, stickyTitleClass } from './build-row';
+import { BuildCard, BuildRow, stickyTitleClass } from './build-row';
 import { type BuildListData, type DeleteOutcome, type deleteBuildAction, LOAD_ERROR } from './builds-list-data';
 import { type BuildListFilters, filterBuilds, isStatusFilter, type StatusFilter } from './filters';
 import { useUrlFilters } from './use-url-filters';
@@ -17,6 +17,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'Tutti' },
   { value: 'published', label: 'Pubblicato' },
   { value: 'draft', label: 'Bozza' },
+  { value: 'scheduled', label: 'Programmata' },
 ];
 
 export function BuildsListScreen({ data }: { data: BuildListData }) {
@@ -34,7 +35,10 @@ export function BuildsListScreen({ data }: { data: BuildListData }) {
 
   // The focused 'Elimina' is gone with its row: keep keyboard users in the list.
   useEffect(() => {
-    if (deletedId !== null) (tableRegionRef.current ?? headingRef.current)?.focus();
+    if (deletedId === null) return;
+    // On a phone the table is not displayed (cards instead): the heading then takes the focus.
+    const region = tableRegionRef.current;
+    (region && region.offsetParent !== null ? region : headingRef.current)?.focus();
   }, [deletedId]);
 
   function deleteBuild(build: BuildAdminRow) {
@@ -120,38 +124,46 @@ function FilteredBuilds({
           Nessuna build corrisponde alla ricerca.
         </p>
       ) : (
-        // Wide table in its own focusable scroll area: at phone width it scrolls sideways, the page does not.
-        <div
-          ref={tableRegionRef}
-          role="region"
-          aria-labelledby={captionId}
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-800 dark:bg-slate-900"
-          data-testid="builds-table-region"
-        >
-          <table className="w-full min-w-[60rem] text-left text-sm" data-testid="builds-table">
-            <caption id={captionId} className="sr-only">
-              Elenco delle build
-            </caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className={`${stickyTitleClass} bg-slate-50 dark:bg-slate-800`}>
-                  Titolo
-                </th>
-                {['Categoria', 'Budget', 'Stato', 'Visualizzazioni', 'Creata il', 'Azioni'].map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                    {column}
+        <>
+          {/* Below md, cards: a table there would hide status, views, date and the actions behind a sideways scroll. */}
+          <ul className="space-y-3 md:hidden" aria-label="Elenco delle build" data-testid="builds-cards">
+            {shown.map((build) => (
+              <BuildCard key={build.id} build={build} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
+            ))}
+          </ul>
+          {/* From md up, the table in its own focusable scroll area: if it is still too wide it scrolls sideways, the page does not. */}
+          <div
+            ref={tableRegionRef}
+            role="region"
+            aria-labelledby={captionId}
+            tabIndex={0}
+            className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 md:block dark:border-slate-800 dark:bg-slate-900"
+            data-testid="builds-table-region"
+          >
+            <table className="w-full min-w-[60rem] text-left text-sm" data-testid="builds-table">
+              <caption id={captionId} className="sr-only">
+                Elenco delle build
+              </caption>
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className={`${stickyTitleClass} bg-slate-50 dark:bg-slate-800`}>
+                    Titolo
                   </th>
+                  {['Categoria', 'Budget', 'Stato', 'Visualizzazioni', 'Creata il', 'Azioni'].map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {shown.map((build) => (
+                  <BuildRow key={build.id} build={build} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
                 ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {shown.map((build) => (
-                <BuildRow key={build.id} build={build} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </>
   );

@@ -4,7 +4,7 @@
  */
 import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
 
-export const STATUS_FILTERS = ['all', 'published', 'draft'] as const;
+export const STATUS_FILTERS = ['all', 'published', 'draft', 'scheduled'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface BuildListFilters {

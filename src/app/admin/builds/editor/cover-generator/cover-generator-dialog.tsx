@@ -63,6 +63,8 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
 
   const [text, setText] = useState(defaultText);
   const [fontSize, setFontSize] = useState(FONT_SIZE_DEFAULT);
+  /** The size the canvas shows: smaller than `fontSize` when that would not fit (cover-layout.ts). */
+  const [drawnSize, setDrawnSize] = useState(FONT_SIZE_DEFAULT);
   const [color, setColor] = useState(DEFAULT_TEXT_COLOR);
   const [position, setPosition] = useState<TextPosition>('center');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -141,7 +143,7 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
 
   const draw = useCallback(() => {
     const ctx = canvasRef.current?.getContext('2d');
-    if (ctx) drawCover(ctx, { text, fontSize, color, position, image });
+    if (ctx) setDrawnSize(drawCover(ctx, { text, fontSize, color, position, image }));
   }, [text, fontSize, color, position, image]);
 
   // One repaint per frame at most, however fast the slider or the text changes.
@@ -186,7 +188,7 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
   }
 
   const positionLabel = POSITIONS.find((option) => option.value === position)?.label.toLowerCase() ?? '';
-  const summary = `${CANVAS_WIDTH} × ${CANVAS_HEIGHT} px: testo di ${fontSize} px ${positionLabel}, ${image ? 'con immagine a sinistra' : 'senza immagine'}.`;
+  const summary = `${CANVAS_WIDTH} × ${CANVAS_HEIGHT} px: testo di ${drawnSize} px ${positionLabel}, ${image ? 'con immagine a sinistra' : 'senza immagine'}.`;
 
   return (
     <ModalDialog title="Genera Copertina" onClose={onClose} size="xl" testId="cover-dialog">
@@ -275,6 +277,11 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
                   {fontSize} px
                 </output>
               </div>
+              {drawnSize < fontSize && (
+                <p className="mb-1 text-sm text-slate-700 dark:text-slate-300" data-testid="cover-size-reduced">
+                  {`Testo ridotto a ${drawnSize} px per restare dentro la copertina.`}
+                </p>
+              )}
               <input
                 id={`${ids}-size`}
                 type="range"

@@ -3,6 +3,7 @@ import {
   autoFitFontSize,
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
+  fittedFontSize,
   imageRect,
   layoutText,
   lineHeight,
@@ -171,6 +172,33 @@ describe('layoutText', () => {
   it('wraps to the text box width', () => {
     const layout = layoutText('parola '.repeat(30), 60, true, 'top', mono);
     expect(layout.lines.length).toBeGreaterThan(1);
-    for (const line of layout.lines) expect(mono(line.text, 60)).toBeLessThanOrEqual(textBox(true).width);
+    for (const line of layout.lines) expect(mono(line.text, layout.fontSize)).toBeLessThanOrEqual(textBox(true).width);
+  });
+});
+
+describe('the text never leaves the safe area', () => {
+  const title = 'PC gaming 1440p da 1200 euro: la build equilibrata con Ryzen 5 9600X e RTX 5070';
+
+  it.each([true, false])('at any requested size (image: %s), the drawn block is inside the text box', (hasImage) => {
+    const box = textBox(hasImage);
+    for (const requested of [24, 48, 120, 200, 250]) {
+      const layout = layoutText(title, requested, hasImage, 'center', mono);
+      expect(layout.fontSize).toBeLessThanOrEqual(requested);
+      expect(layout.block.y).toBeGreaterThanOrEqual(box.y);
+      expect(layout.block.y + layout.block.height).toBeLessThanOrEqual(box.y + box.height);
+      for (const line of layout.lines) expect(mono(line.text, layout.fontSize)).toBeLessThanOrEqual(box.width);
+    }
+  });
+
+  it('keeps a size that fits, and shrinks an auto-fitted size when an image takes 40% of the width', () => {
+    expect(fittedFontSize(title, 48, true, mono)).toBe(48);
+    const alone = autoFitFontSize(title, false, mono);
+    expect(fittedFontSize(title, alone, false, mono)).toBe(alone);
+    const beside = fittedFontSize(title, alone, true, mono);
+    expect(beside).toBeLessThan(alone);
+    // The largest that fits: one pixel more would not.
+    const box = textBox(true);
+    const next = wrapText(title, beside + 1, box.width, mono);
+    expect(next.splitWords || next.lines.length * lineHeight(beside + 1) > box.height).toBe(true);
   });
 });

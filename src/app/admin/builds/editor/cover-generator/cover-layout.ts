@@ -125,6 +125,12 @@ export function lineHeight(fontSize: number): number {
   return fontSize * LINE_HEIGHT_RATIO;
 }
 
+/** Whether `text` at `size` fits the text box: at most 80% of the canvas height, every word whole. */
+function fits(text: string, size: number, box: Box, measure: MeasureText): boolean {
+  const { lines, splitWords } = wrapText(text, size, box.width, measure);
+  return !splitWords && lines.length * lineHeight(size) <= box.height;
+}
+
 /**
  * The largest size, from 200 px (250 without an image) down by 2 px, at which the wrapped text is at
  * most 80% of the canvas height and every word fits the box whole; 20 px when none does.
@@ -132,10 +138,23 @@ export function lineHeight(fontSize: number): number {
 export function autoFitFontSize(text: string, hasImage: boolean, measure: MeasureText): number {
   const box = textBox(hasImage);
   for (let size = hasImage ? AUTO_FIT_START_WITH_IMAGE : AUTO_FIT_START_WITHOUT_IMAGE; size >= AUTO_FIT_MIN; size -= AUTO_FIT_STEP) {
-    const { lines, splitWords } = wrapText(text, size, box.width, measure);
-    if (!splitWords && lines.length * lineHeight(size) <= box.height) return size;
+    if (fits(text, size, box, measure)) return size;
   }
   return AUTO_FIT_MIN;
+}
+
+/**
+ * The size the cover is drawn at: the one asked for when the text fits, else the largest smaller one that
+ * does (down to 20 px, where a long word is split rather than run off the canvas). The size asked for can
+ * stop fitting without the author touching it, e.g. an auto-fitted text when an image then takes 40% of
+ * the width: the text must never leave the safe area, on screen or in the uploaded file.
+ */
+export function fittedFontSize(text: string, requested: number, hasImage: boolean, measure: MeasureText): number {
+  const box = textBox(hasImage);
+  for (let size = requested; size > AUTO_FIT_MIN; size -= 1) {
+    if (fits(text, size, box, measure)) return size;
+  }
+  return Math.min(requested, AUTO_FIT_MIN);
 }
 
 /** The slider's value for a size: auto-fit may go beyond the slider's 24-120 range, the slider shows its nearest end. */
@@ -151,15 +170,18 @@ export interface PlacedLine {
 }
 
 export interface TextLayout {
+  /** The size drawn: the one asked for, or smaller when that would not fit (fittedFontSize). */
+  fontSize: number;
   lines: PlacedLine[];
   align: 'left' | 'center';
-  /** The block's bounds; taller than the box when a large manual size overflows it. */
+  /** The block's bounds, always inside the text box. */
   block: Box;
 }
 
 /** Lines placed in the text box: left-aligned beside an image, centred without; top, center or bottom. */
-export function layoutText(text: string, fontSize: number, hasImage: boolean, position: TextPosition, measure: MeasureText): TextLayout {
+export function layoutText(text: string, requestedSize: number, hasImage: boolean, position: TextPosition, measure: MeasureText): TextLayout {
   const box = textBox(hasImage);
+  const fontSize = fittedFontSize(text, requestedSize, hasImage, measure);
   const { lines } = wrapText(text, fontSize, box.width, measure);
   const step = lineHeight(fontSize);
   const height = lines.length * step;
@@ -167,6 +189,7 @@ export function layoutText(text: string, fontSize: number, hasImage: boolean, po
   const align = hasImage ? 'left' : 'center';
   const x = align === 'left' ? box.x : box.x + box.width / 2;
   return {
+    fontSize,
     align,
     lines: lines.map((line, index) => ({ text: line, x, y: top + index * step + step / 2 })),
     block: { x: box.x, y: top, width: box.width, height },

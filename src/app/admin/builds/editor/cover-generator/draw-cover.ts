@@ -28,7 +28,8 @@ export function canvasMeasure(ctx: CanvasRenderingContext2D): MeasureText {
   };
 }
 
-export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color, position, image }: CoverContent): void {
+/** Paints the cover; returns the text size drawn (smaller than asked when that would leave the safe area). */
+export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color, position, image }: CoverContent): number {
   const gradient = ctx.createLinearGradient(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
   gradient.addColorStop(0, GRADIENT_FROM);
   gradient.addColorStop(1, GRADIENT_TO);
@@ -42,14 +43,15 @@ export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color
 
   const layout = layoutText(text, fontSize, image !== null, position, canvasMeasure(ctx));
   ctx.save();
-  ctx.font = fontFor(fontSize);
+  ctx.font = fontFor(layout.fontSize);
   ctx.fillStyle = color;
   ctx.textAlign = layout.align;
   ctx.textBaseline = 'middle';
   // A soft shadow keeps light text readable where the gradient is lightest.
   ctx.shadowColor = 'rgba(0, 0, 0, 0.35)';
-  ctx.shadowBlur = Math.max(4, fontSize / 10);
-  ctx.shadowOffsetY = Math.max(1, fontSize / 40);
+  ctx.shadowBlur = Math.max(4, layout.fontSize / 10);
+  ctx.shadowOffsetY = Math.max(1, layout.fontSize / 40);
   for (const line of layout.lines) ctx.fillText(line.text, line.x, line.y);
   ctx.restore();
+  return layout.fontSize;
 }

@@ -1,0 +1,24 @@
+/**
+ * The one definition of "a build visitors may see", shared by every public query (list, page, sitemap,
+ * price history, views, click beacons, analytics, budget drift, price tiers, replacements): a published
+ * build, or a scheduled one whose `publish_at` has come. A due scheduled build is public at once, before
+ * the background job flips its stored status, so every surface turns public in the same instant.
+ * `now` is the caller's clock (ISO-8601 UTC): timestamps are stored as ISO text, which compares in time order.
+ */
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/** The status of a build waiting for its `publish_at`. */
+export const SCHEDULED_STATUS = 'scheduled';
+
+export function isPublicBuild(now: string, table = 'builds'): RawBuilder<SqlBool> {
+  const status = sql.ref(`${table}.status`);
+  return sql<SqlBool>`(${status} = 'published' or (${status} = ${SCHEDULED_STATUS} and ${sql.ref(`${table}.publish_at`)} <= ${now}))`;
+}
+
+/**
+ * The publication date visitors see: a due scheduled build shows its `publish_at`, which the flip job
+ * then stores as its `published_at`, so the date (and the newest-first order) never jumps.
+ */
+export function publicPublishedAt(table = 'builds'): RawBuilder<string | null> {
+  return sql<string | null>`(case when ${sql.ref(`${table}.status`)} = ${SCHEDULED_STATUS} then ${sql.ref(`${table}.publish_at`)} else ${sql.ref(`${table}.published_at`)} end)`;
+}

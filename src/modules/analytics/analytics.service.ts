@@ -1,0 +1,166 @@
+/**
+ * Click analytics without cookies or personal data (issue 13): which builds and which links earn.
+ *
+ * - Views per build and Europe/Rome day are counted with the build's total, by the same rules (builds
+ *   service, recordVisit, which calls countDailyView in its transaction).
+ * - Clicks arrive as beacons from the public pages (POST /api/events/click). Bots and beacons naming no
+ *   published build or no linked component of it are ignored. A repeated click on one link from one
+ *   address within a minute counts once: the address is used only for that, as an HMAC of (address, build,
+ *   link) under a random key of the day that every process and instance shares through the database. The
+ *   hash lives a minute, the key a day; neither lets the address be read back once deleted, and the
+ *   address itself is never stored.
+ * - Each count is one upsert, so parallel clicks on any number of processes and instances add up exactly.
+ *   The claim of a click and its counts are separate statements (see recordClick).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { isbot } from 'isbot';
+import type { Kysely } from 'kysely';
+import { notFound } from '../../common/errors';
+import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
+import type { Database } from '../../db/schema';
+import type { DataDeps } from '../data-deps';
+import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
+import * as repo from './analytics.repository';
+
+/** A click on the same link from the same address within this window counts once. */
+export const CLICK_DEDUPE_WINDOW_MS = 60_000;
+/** Each process deletes expired de-duplication rows at most this often while clicks arrive (housekeeping does it hourly anyway). */
+const PURGE_INTERVAL_MS = 60_000;
+/** Components listed by the overview. */
+export const TOP_COMPONENTS = 10;
+
+/** What the click counter needs to know of the sender. */
+export interface ClickSender {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Adds a counted visit of the published build `slug` to its day. For the builds service's visit
+ * transaction (decision 011: work that joins another module's transaction is a plain function).
+ */
+export async function countDailyView(trx: Kysely<Database>, slug: string, at: Date): Promise<void> {
+  await repo.addView(trx, slug, romeDay(at));
+}
+
+const clickRate = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0);
+
+/** The window of `days` Europe/Rome days that ends today. */
+function windowOf(now: Date, days: number): { from: string; to: string } {
+  const to = romeDay(now);
+  return { from: addDays(to, 1 - days), to };
+}
+
+function toBuildRow(totals: repo.BuildTotals): BuildAnalyticsRow {
+  const clicks = totals.componentClicks + totals.cartClicks;
+  return { id: totals.id, slug: totals.slug, title: totals.title, views: totals.views, clicks, cart_clicks: totals.cartClicks, click_rate: clickRate(clicks, totals.views) };
+}
+
+/**
+ * The same product may be in several builds: the overview adds up its components by ASIN (a component
+ * without one stands alone), named as the most clicked of them.
+ */
+function topProducts(components: repo.ComponentClicks[], limit: number): AnalyticsOverview['components'] {
+  const products = new Map<string, { asin: string | null; name: string; clicks: number; best: number }>();
+  for (const component of components) {
+    const key = component.asin ?? `component:${component.id}`;
+    const product = products.get(key) ?? { asin: component.asin, name: component.name, clicks: 0, best: -1 };
+    product.clicks += component.clicks;
+    if (component.clicks > product.best) Object.assign(product, { name: component.name, best: component.clicks });
+    products.set(key, product);
+  }
+  return [...products.values()]
+    .sort((a, b) => b.clicks - a.clicks || a.name.localeCompare(b.name, 'it'))
+    .slice(0, limit)
+    .map(({ asin, name, clicks }) => ({ asin, name, clicks }));
+}
+
+export function createAnalyticsService(deps: DataDeps) {
+  const { db, clock } = deps;
+  /** This process's copy of the day's HMAC key (the database holds the one every process uses). */
+  let dayKey: { day: string; secret: string } | null = null;
+  let lastPurgeAt = 0;
+
+  async function secretOf(day: string): Promise<string> {
+    if (dayKey?.day === day) return dayKey.secret;
+    const secret = await repo.ensureDedupeSecret(db, day, randomBytes(32).toString('base64url'), clock.now().toISOString());
+    dayKey = { day, secret };
+    return secret;
+  }
+
+  /**
+   * Counts a click beacon when it is a real, new click. Returns whether it counted; ignoring is not an
+   * error (the page never learns the outcome, and a bot gets nothing to learn from).
+   */
+  async function recordClick(beacon: ClickBeacon, sender: ClickSender): Promise<boolean> {
+    if (!sender.userAgent || isbot(sender.userAgent)) return false;
+    const now = clock.now();
+    const target = await repo.findClickTarget(db, beacon.build, 'component_id' in beacon ? beacon.component_id : null, now.toISOString());
+    if (!target) return false;
+    const day = romeDay(now);
+    const link = target.componentId === null ? 'cart' : `component:${target.componentId}`;
+    const key = createHmac('sha256', await secretOf(day)).update(`${sender.ip}\n${target.buildId}\n${link}`).digest('base64url');
+    // Single statements, no transaction held across an await (as the login throttle): a public endpoint
+    // anybody can call never waits on, nor blocks, a SQLite write lock held by other work. A failure
+    // between the claim and the count loses that one click; none is ever counted twice.
+    const windowStart = new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString();
+    const counted = await repo.claimClick(db, key, now.toISOString(), windowStart);
+    if (counted) await repo.addClick(db, target, day);
+    if (now.getTime() - lastPurgeAt >= PURGE_INTERVAL_MS) {
+      lastPurgeAt = now.getTime();
+      await purgeExpired();
+    }
+    return counted;
+  }
+
+  /** Deletes the click hashes older than the window and the keys of past days. Returns the rows deleted. */
+  async function purgeExpired(): Promise<number> {
+    const now = clock.now();
+    return repo.purgeDedupe(db, new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString(), romeDay(now));
+  }
+
+  /** Every published build (and any other counted in the window), most clicked first; the most clicked products. */
+  async function overview(days: number): Promise<AnalyticsOverview> {
+    const now = clock.now();
+    const { from, to } = windowOf(now, days);
+    const [totals, components] = await Promise.all([repo.sumBuilds(db, from, to, now.toISOString()), repo.sumComponentClicks(db, from, to)]);
+    const builds = totals.map(toBuildRow).sort((a, b) => b.clicks - a.clicks || b.views - a.views || a.id - b.id);
+    return { from, to, builds, components: topProducts(components, TOP_COMPONENTS) };
+  }
+
+  /** One build's window: totals, every day (zeros included) and each of its components. */
+  async function forBuild(buildId: number, days: number): Promise<BuildAnalytics> {
+    if (!(await repo.buildExists(db, buildId))) throw notFound('Build non trovata');
+    const { from, to } = windowOf(clock.now(), days);
+    const [counted, clicked, components] = await Promise.all([
+      repo.listBuildDays(db, buildId, from, to),
+      repo.sumComponentClicks(db, from, to, buildId),
+      repo.listBuildComponents(db, buildId),
+    ]);
+    const byDay = new Map(counted.map((row) => [row.day, row]));
+    const daily = daysEndingOn(to, days).map((day) => {
+      const row = byDay.get(day);
+      return { day, views: row?.views ?? 0, clicks: row ? row.componentClicks + row.cartClicks : 0 };
+    });
+    const views = counted.reduce((sum, row) => sum + row.views, 0);
+    const clicks = counted.reduce((sum, row) => sum + row.componentClicks + row.cartClicks, 0);
+    const cartClicks = counted.reduce((sum, row) => sum + row.cartClicks, 0);
+    const clicksOf = new Map(clicked.map((component) => [component.id, component.clicks]));
+    return {
+      from,
+      to,
+      views,
+      clicks,
+      cart_clicks: cartClicks,
+      click_rate: clickRate(clicks, views),
+      days: daily,
+      components: components
+        .map((component) => ({ ...component, clicks: clicksOf.get(component.id) ?? 0 }))
+        .sort((a, b) => b.clicks - a.clicks),
+    };
+  }
+
+  return { recordClick, purgeExpired, overview, forBuild };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

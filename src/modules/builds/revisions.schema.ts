@@ -1,0 +1,54 @@
+/** Build revisions (issue 13): the snapshot kept at each save or automatic change, and the API's answers. */
+import { z } from 'zod';
+import { buildAdminSchema } from './builds.schema';
+
+/** The build's own fields a revision keeps (everything the editor edits; not slug, views or dates). */
+export const snapshotBuildSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  category: z.string().nullable(),
+  budget_cents: z.number().nullable(),
+  status: z.string(),
+  featured_image: z.string().nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  affiliate_tag: z.string().nullable(),
+  /** Scheduled publishing; absent in snapshots taken before it existed. */
+  publish_at: z.string().nullable().optional(),
+});
+
+/** A component as a revision keeps it: its id (to restore into the same row when it still exists) and what the page shows. */
+export const snapshotComponentSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  specs: z.string().nullable(),
+  price_cents: z.number().nullable(),
+  price_source: z.string().nullable(),
+  price_updated_at: z.string().nullable(),
+  availability: z.string().nullable(),
+  amazon_link: z.string().nullable(),
+  asin: z.string().nullable(),
+  position: z.number(),
+  is_replaced: z.number(),
+  replacement_reason: z.string().nullable(),
+  image_url: z.string().nullable(),
+});
+
+export const revisionSnapshotSchema = z.object({ build: snapshotBuildSchema, components: z.array(snapshotComponentSchema) });
+
+export const revisionSummarySchema = z.object({ id: z.number(), created_at: z.string(), title: z.string(), reason: z.string(), author: z.string() });
+
+/** GET /api/admin/builds/{id}/revisions */
+export const revisionListResponseSchema = z.object({ revisions: z.array(revisionSummarySchema) });
+/** GET /api/admin/builds/{id}/revisions/{rid} */
+export const revisionResponseSchema = z.object({ revision: revisionSummarySchema.extend({ snapshot: revisionSnapshotSchema }) });
+
+/** POST /api/admin/builds/{id}/revisions/{rid}/restore: the build as it now is. */
+export const restoredRevisionResponseSchema = z.object({ ok: z.literal(true), build: buildAdminSchema });
+
+export type RevisionSnapshot = z.infer<typeof revisionSnapshotSchema>;
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;

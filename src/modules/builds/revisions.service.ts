@@ -1,0 +1,117 @@
+/**
+ * Build revisions (issue 13). Every save of the editor and every automatic change of a build (smart
+ * replacement, the restore of a replacement, the restore of a revision) records the build as it is after
+ * the change, in the same transaction, so the history never misses a committed version nor shows one that
+ * was rolled back. The newest KEPT_REVISIONS of each build are kept.
+ *
+ * Restoring a revision writes its fields and components back in one transaction, with a new build version
+ * (an editor opened before must not save over it, decision 006), and records that as a new revision.
+ * Components keep their rows (and their click counts) when they still exist; components added since are
+ * removed; components removed since come back as new rows.
+ */
+import type { Kysely } from 'kysely';
+import { notFound } from '../../common/errors';
+import type { Database } from '../../db/schema';
+import type { DataDeps } from '../data-deps';
+import type { ContentEvents } from '../content-events';
+import * as buildsRepo from './builds.repository';
+import { type RevisionSnapshot, type RevisionSummary, revisionSnapshotSchema, snapshotBuildSchema, snapshotComponentSchema } from './revisions.schema';
+import * as repo from './revisions.repository';
+
+export const KEPT_REVISIONS = 100;
+/** The author of automatic changes. */
+export const SYSTEM_AUTHOR = 'Sistema';
+export const REVISION_REASONS = {
+  created: 'Creazione',
+  saved: 'Salvataggio',
+  smartReplacement: 'Sostituzione intelligente',
+  replacementRestored: 'Ripristino di un componente sostituito',
+  restored: (revisionId: number) => `Ripristino della revisione ${revisionId}`,
+} as const;
+
+const REVISION_NOT_FOUND = 'Revisione non trovata';
+const BUILD_NOT_FOUND = 'Build non trovata';
+
+async function snapshotOf(trx: Kysely<Database>, buildId: number): Promise<{ title: string; snapshot: RevisionSnapshot } | null> {
+  const build = await buildsRepo.findBuildById(trx, buildId);
+  if (!build) return null;
+  const components = await buildsRepo.listComponents(trx, buildId);
+  // zod strips every column the snapshot does not keep.
+  const snapshot = { build: snapshotBuildSchema.parse(build), components: components.map((component) => snapshotComponentSchema.parse(component)) };
+  return { title: build.title, snapshot };
+}
+
+/**
+ * Records the build as it is now in the caller's transaction (call it after the change, before commit).
+ * A plain function, for the other modules' transactions (decision 011).
+ */
+export async function recordRevision(trx: Kysely<Database>, buildId: number, reason: string, author: string, at: string): Promise<void> {
+  const current = await snapshotOf(trx, buildId);
+  if (!current) return;
+  await repo.insertRevision(trx, { build_id: buildId, created_at: at, title: current.title, reason, author, snapshot: JSON.stringify(current.snapshot) });
+  await repo.pruneRevisions(trx, buildId, KEPT_REVISIONS);
+}
+
+export interface RevisionsDeps extends DataDeps {
+  events: ContentEvents;
+  /** Locks the build and gives it a new version (builds.service bumpBuildVersion); false when it does not exist. */
+  bumpVersion: (trx: Kysely<Database>, buildId: number) => Promise<boolean>;
+}
+
+export function createRevisionsService({ db, clock, events, bumpVersion }: RevisionsDeps) {
+  async function requireBuild(buildId: number) {
+    if (!(await buildsRepo.findBuildById(db, buildId))) throw notFound(BUILD_NOT_FOUND);
+  }
+
+  /** GET /api/admin/builds/{id}/revisions: newest first. */
+  async function list(buildId: number): Promise<RevisionSummary[]> {
+    await requireBuild(buildId);
+    return repo.listRevisions(db, buildId);
+  }
+
+  /** GET /api/admin/builds/{id}/revisions/{rid}: the whole snapshot. */
+  async function get(buildId: number, revisionId: number) {
+    const row = await repo.findRevision(db, buildId, revisionId);
+    if (!row) throw notFound(REVISION_NOT_FOUND);
+    const { snapshot, ...summary } = row;
+    return { ...summary, snapshot: revisionSnapshotSchema.parse(JSON.parse(snapshot)) };
+  }
+
+  /** POST /api/admin/builds/{id}/revisions/{rid}/restore: the build as it was, recorded as a new revision. */
+  async function restore(buildId: number, revisionId: number, author: string) {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        // The build first, as every build writer (no deadlock on component rows), with a new version.
+        if (!(await bumpVersion(trx, buildId))) throw notFound(BUILD_NOT_FOUND);
+        const row = await repo.findRevision(trx, buildId, revisionId);
+        if (!row) throw notFound(REVISION_NOT_FOUND);
+        const { build, components } = revisionSnapshotSchema.parse(JSON.parse(row.snapshot));
+        const now = clock.now().toISOString();
+        const existing = await buildsRepo.findBuildById(trx, buildId);
+        await buildsRepo.updateBuild(trx, buildId, {
+          ...build,
+          publish_at: build.publish_at ?? null,
+          // Published once, the first publication date stays; restoring a published version of a never-published build publishes it now.
+          published_at: existing!.published_at ?? (build.status === 'published' ? now : null),
+        });
+        const current = new Set((await buildsRepo.listComponents(trx, buildId)).map((component) => component.id));
+        const kept = components.filter((component) => current.has(component.id));
+        await buildsRepo.deleteComponents(trx, [...current].filter((id) => !kept.some((component) => component.id === id)));
+        for (const { id, ...fields } of kept) await buildsRepo.updateComponent(trx, id, { ...fields, updated_at: now });
+        const missing = components.filter((component) => !current.has(component.id));
+        if (missing.length > 0) {
+          await buildsRepo.insertComponents(
+            trx,
+            missing.map(({ id: _gone, ...fields }) => ({ ...fields, build_id: buildId, created_at: now, updated_at: now })),
+          );
+        }
+        await recordRevision(trx, buildId, REVISION_REASONS.restored(revisionId), author, now);
+      })
+      .finally(() => events.emitChange());
+  }
+
+  return { list, get, restore };
+}
+
+export type RevisionsService = ReturnType<typeof createRevisionsService>;

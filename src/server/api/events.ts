@@ -1,0 +1,67 @@
+/**
+ * POST /api/events/click: the public pages' click beacons (navigator.sendBeacon, src/app/page-script).
+ *
+ * - Answers 204 whether the click counted or was ignored (a bot, a build or component that does not exist,
+ *   a repeat within the minute, a beacon another site made a browser send): the page never reads the
+ *   answer, and a sender learns nothing about what is counted. A body that is not a beacon is a 400 with
+ *   the reason in Italian; a body over 1 KB a 413.
+ * - sendBeacon sends a string as text/plain (no CORS preflight) and a Blob with its own type: both
+ *   text/plain and application/json bodies are read as JSON.
+ * - No same-origin or CSRF check stands in the way, and none is needed: /api has no cookie session (the
+ *   admin sends a bearer token), so a cross-site request carries no credential and can do nothing but
+ *   what any client of this public endpoint can do, add one click per address and link a minute. Browsers
+ *   label a beacon sent from another site's page (Sec-Fetch-Site: cross-site or same-site); those are not
+ *   counted, so no other site can make its visitors inflate the counts.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../common/errors';
+import { clickBeaconSchema } from '../../modules/analytics/analytics.schema';
+import type { AppServices } from '../../modules/services';
+import { visitorOf } from '../client-ip';
+import type { AppEnv } from '../env';
+import { parseWith } from '../middleware/json-body';
+
+/** A beacon is some 60 bytes of JSON. */
+export const CLICK_BEACON_LIMIT_BYTES = 1024;
+
+const BEACON_TYPES = /^(text\/plain|application\/json)\s*(;|$)/i;
+
+/** Browsers' own word on where the request comes from; absent from other clients (and older browsers). */
+function fromOurPages(secFetchSite: string | undefined): boolean {
+  return secFetchSite === undefined || secFetchSite === 'same-origin';
+}
+
+export function eventRoutes(services: AppServices, options: { trustProxyHops: number }) {
+  const app = new Hono<AppEnv>();
+
+  app.post(
+    '/click',
+    bodyLimit({
+      maxSize: CLICK_BEACON_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', "L'evento è troppo grande (massimo 1 KB)");
+      },
+    }),
+    async (c) => {
+      const type = c.req.header('Content-Type');
+      if (type !== undefined && !BEACON_TYPES.test(type)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Invia l'evento in formato JSON (Content-Type: text/plain o application/json)");
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        throw new AppError('INVALID_JSON', "Il corpo dell'evento non è un JSON valido");
+      }
+      const beacon = parseWith(clickBeaconSchema, body);
+      if (fromOurPages(c.req.header('Sec-Fetch-Site'))) {
+        const visitor = visitorOf(c, options.trustProxyHops);
+        await services.analytics.recordClick(beacon, { ip: visitor.ip, userAgent: visitor.userAgent });
+      }
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}
