@@ -88,6 +88,8 @@ export interface ComponentsTable {
   tier: string | null;
   /** The product image as the retailer links it (never a stored copy), refreshed with the price; null: none. */
   image_url: WithDefault<string | null>;
+  /** Attributes set by the author over the derived ones, as JSON (migration 0012; see common/compatibility); null: none. */
+  attribute_overrides: WithDefault<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -128,6 +130,8 @@ export interface ReplacementsTable {
   original_link: string | null;
   original_price_cents: number | null;
   original_position: number;
+  /** The original's attribute overrides (migration 0012), restored with it. */
+  original_attribute_overrides: WithDefault<string | null>;
   replacement_reason: string | null;
   created_at: Timestamp;
   restored_at: Timestamp | null;

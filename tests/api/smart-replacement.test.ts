@@ -228,6 +228,91 @@ describe('smart replacement: choosing the substitute', () => {
   });
 });
 
+describe('smart replacement: compatibility (issue 15)', () => {
+  /** An AM5 build whose CPU (the only component with a link) goes out of stock. */
+  async function am5Build(overrides: { cpuOverrides?: Record<string, unknown> } = {}) {
+    fake.setItem(item(CPU, 300, 'OUT_OF_STOCK', 'AMD Ryzen 7 7700X Processore, 8 core, socket AM5'));
+    return createBuild([
+      {
+        type: 'CPU',
+        name: 'AMD Ryzen 7 7700X Processore, 8 core, 16 thread, fino a 5,4 GHz, socket AM5',
+        price: 300,
+        amazon_link: `https://www.amazon.it/dp/${CPU}`,
+        ...(overrides.cpuOverrides ? { attribute_overrides: overrides.cpuOverrides } : {}),
+      },
+      { type: 'Motherboard', name: 'MSI MAG B650 TOMAHAWK WIFI Scheda madre ATX, AMD AM5, DDR5, PCIe 5.0', price: 199 },
+      { type: 'RAM', name: 'Corsair VENGEANCE DDR5 RAM 32GB (2x16GB) 6000MHz CL30', price: 109 },
+      { type: 'GPU', name: 'ASUS Dual GeForce RTX 4070 SUPER 12GB GDDR6X Scheda grafica', price: 599 },
+      { type: 'PSU', name: 'Corsair RM850e Alimentatore ATX completamente modulare, 850 W, 80 PLUS Gold', price: 119 },
+      { type: 'Case', name: 'NZXT H5 Flow Case ATX Mid-Tower, nero', price: 89 },
+    ]);
+  }
+
+  it('skips the only in-band candidate when it would break the socket check, and says why', async () => {
+    const build = await am5Build();
+    // In stock, in the band, first in priority: but an AM4 processor on an AM5 board.
+    fake.setItem(item(ALT1, 290, 'IN_STOCK', 'AMD Ryzen 7 5800X3D Processore, 8 core, socket AM4'));
+    await addAlternative(CPU, ALT1, 1, 'AMD Ryzen 7 5800X3D Processore, 8 core, 16 thread, socket AM4');
+    const before = await api('GET', `/builds/${build.id}/compatibility`);
+    expect(before.body.checks.find((check: any) => check.rule === 'cpu_socket').status).toBe('ok');
+
+    const response = await smartReplace(build.id);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.summary).toEqual({ available: 0, replaced: 0, unavailable: 1, errors: 0 });
+    expect(response.body.results[0].message).toBe(
+      'Prodotto non disponibile su Amazon: le alternative disponibili nella fascia di prezzo non sono compatibili con la build (Il processore usa il socket AM4, ma la scheda madre ha il socket AM5)',
+    );
+    const after = await adminBuild(build.id);
+    expect(after.components.find((c: any) => c.type === 'CPU')).toMatchObject({ asin: CPU, is_replaced: 0 });
+    expect(await countRows('replacements')).toBe(0);
+    expect((await api('GET', `/builds/${build.id}/compatibility`)).body.checks.find((check: any) => check.rule === 'cpu_socket').status).toBe('ok');
+  });
+
+  it('takes a lower-priority candidate that keeps every check ok over one that breaks a check or leaves it unverifiable', async () => {
+    const build = await am5Build();
+    fake.setItem(item(ALT1, 290, 'IN_STOCK', 'Intel Core i7-14700K Processore desktop, LGA1700'));
+    fake.setItem(item(ALT2, 295, 'IN_STOCK', 'Processore 8 core senza socket nel titolo'));
+    fake.setItem(item(ALT3, 310, 'IN_STOCK', 'AMD Ryzen 7 9700X Processore, 8 core, socket AM5'));
+    await addAlternative(CPU, ALT1, 1, 'Intel Core i7-14700K Processore desktop, 20 core, LGA1700');
+    await addAlternative(CPU, ALT2, 2, 'Processore 8 core');
+    await addAlternative(CPU, ALT3, 3, 'AMD Ryzen 7 9700X Processore, 8 core, 16 thread, socket AM5');
+
+    const response = await smartReplace(build.id);
+    expect(response.body.summary).toEqual({ available: 0, replaced: 1, unavailable: 0, errors: 0 });
+    expect(response.body.results[0].replacement).toMatchObject({ asin: ALT3 });
+    const report = await api('GET', `/builds/${build.id}/compatibility`);
+    expect(report.body.checks.every((check: any) => check.status === 'ok')).toBe(true);
+  });
+
+  it('falls back to a candidate that leaves a check unverifiable when none keeps it ok, never to one that breaks it', async () => {
+    const build = await am5Build();
+    fake.setItem(item(ALT1, 290, 'IN_STOCK', 'Intel Core i7-14700K Processore desktop, LGA1700'));
+    fake.setItem(item(ALT2, 295, 'IN_STOCK', 'Processore 8 core senza socket nel titolo'));
+    await addAlternative(CPU, ALT1, 1, 'Intel Core i7-14700K Processore desktop, 20 core, LGA1700');
+    await addAlternative(CPU, ALT2, 2, 'Processore 8 core');
+
+    const response = await smartReplace(build.id);
+    expect(response.body.summary).toEqual({ available: 0, replaced: 1, unavailable: 0, errors: 0 });
+    expect(response.body.results[0].replacement).toMatchObject({ asin: ALT2 });
+    const report = await api('GET', `/builds/${build.id}/compatibility`);
+    expect(report.body.checks.find((check: any) => check.rule === 'cpu_socket').status).toBe('unknown');
+  });
+
+  it("drops the original's hand-set attributes on the substitute and brings them back on restore", async () => {
+    const build = await am5Build({ cpuOverrides: { watts: 142 } });
+    fake.setItem(item(ALT3, 310, 'IN_STOCK', 'AMD Ryzen 7 9700X Processore, 8 core, socket AM5'));
+    await addAlternative(CPU, ALT3, 1, 'AMD Ryzen 7 9700X Processore, 8 core, 16 thread, socket AM5');
+    const cpuId = build.components.find((c: any) => c.type === 'CPU').id;
+
+    expect((await smartReplace(build.id)).body.summary.replaced).toBe(1);
+    expect((await adminBuild(build.id)).components.find((c: any) => c.id === cpuId).attribute_overrides).toEqual({});
+    const [record] = (await api('GET', '/replacements')).body.replacements;
+    const restored = await api('POST', `/replacements/${record.id}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect((await adminBuild(build.id)).components.find((c: any) => c.id === cpuId)).toMatchObject({ asin: CPU, attribute_overrides: { watts: 142 } });
+  });
+});
+
 describe('smart replacement: price band', () => {
   it('rejects a candidate 25% more expensive and accepts one 10% more expensive', async () => {
     fake.setItem(item(CPU, 100, 'OUT_OF_STOCK'));

@@ -8,6 +8,7 @@ import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
 import { BuildSummary } from '../components/build-summary';
 import { CategoryBadge } from '../components/category-badge';
+import { CompatibilitySection } from '../components/compatibility-section';
 import { ComponentList } from '../components/component-list';
 import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
 import { ShareLinks } from '../components/share-links';
@@ -97,6 +98,7 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
       <BuildSummary build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
       <article className="article below-fold mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
       <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
+      <CompatibilitySection compatibility={build.compatibility} />
       {chart && (
         <section aria-label="Storico dei prezzi" className="below-fold mt-8 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
           <PriceHistoryChart chart={chart} />

@@ -11,6 +11,7 @@ import * as retailerAccessStreaks from './0008-retailer-access-streaks';
 import * as budgetDrift from './0009-budget-drift';
 import * as scheduledPublishing from './0010-scheduled-publishing';
 import * as buildRevisions from './0011-build-revisions';
+import * as componentAttributes from './0012-component-attributes';
 
 export interface Migration {
   readonly name: string;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   { name: '0009-budget-drift', up: budgetDrift.up },
   { name: '0010-scheduled-publishing', up: scheduledPublishing.up },
   { name: '0011-build-revisions', up: buildRevisions.up },
+  { name: '0012-component-attributes', up: componentAttributes.up },
 ];

@@ -92,6 +92,8 @@ const componentsRow = z.strictObject({
   tier: text(1).nullable(),
   // Added by migration 0006: archives made before it have no such field.
   image_url: text(2048).nullable().optional(),
+  // Added by migration 0012 (the author's attribute overrides, JSON): absent in older archives.
+  attribute_overrides: text(2000).nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -130,6 +132,8 @@ const replacementsRow = z.strictObject({
   original_link: text(2048).nullable(),
   original_price_cents: int.nullable(),
   original_position: int,
+  // Added by migration 0012: absent in older archives.
+  original_attribute_overrides: text(2000).nullable().optional(),
   replacement_reason: text(500).nullable(),
   created_at: timestamp,
   restored_at: timestamp.nullable(),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN, isValidAsin, normalizeAsin } from '../../common/asin';
 import { MAX_EURO, MAX_EURO_LABEL, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../common/bounds';
 import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
+import { CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES } from '../../common/compatibility/attributes';
+import { CHECK_RULES } from '../../common/compatibility/checks';
+import { attributeOverridesSchema } from '../../common/compatibility/overrides';
 import { euroToCents } from '../../common/money';
 
 /** Optional free text: '' and null both mean "empty". */
@@ -76,6 +79,13 @@ export const componentInputSchema = z.object({
     .refine((value) => value === null || isValidAsin(value), 'ASIN non valido: servono 10 caratteri alfanumerici'),
   position: z.number({ error: 'La posizione deve essere un numero intero' }).int().min(0).max(10_000).optional(),
   image_url: componentImageUrl,
+  /**
+   * Attributes the author sets over the derived ones (compatibility checks). Absent keeps what is stored
+   * (unless the product changed); null or {} clears them.
+   */
+  attribute_overrides: attributeOverridesSchema
+    .nullish()
+    .transform((value) => (value === null ? {} : value)),
 });
 
 /** A scheduled save's publish_at must be still to come (checked by the service against its clock; by the editor against the browser's). */
@@ -243,8 +253,18 @@ export const buildAdminRowSchema = z.object({
   publish_at: isoDate.nullable().optional().transform((value) => value ?? null),
 });
 
+/** What the author set by hand over the derived attributes; {} when nothing. */
+export const attributeOverridesResponseSchema = z.object({
+  socket: z.enum(CPU_SOCKETS).optional(),
+  memory_type: z.enum(MEMORY_TYPES).optional(),
+  form_factor: z.enum(FORM_FACTORS).optional(),
+  watts: z.number().optional(),
+});
+
 export const componentAdminSchema = componentPublicSchema.extend({
   build_id: z.number(),
+  /** Optional: servers before issue 15 do not send it. */
+  attribute_overrides: attributeOverridesResponseSchema.optional().transform((value) => value ?? {}),
   brand: nullableText,
   model: nullableText,
   tier: nullableText,
@@ -279,3 +299,15 @@ export const adminBuildResponseSchema = z.object({ build: buildAdminSchema });
 export const adminBuildListResponseSchema = z.object({ builds: z.array(buildAdminRowSchema) });
 /** GET /api/admin/stats. */
 export const buildStatsResponseSchema = z.object({ stats: buildStatsSchema });
+
+export const compatibilityCheckSchema = z.object({
+  rule: z.enum(CHECK_RULES),
+  status: z.enum(['ok', 'warning', 'error', 'unknown']),
+  message: z.string(),
+});
+
+/** GET /api/admin/builds/{id}/compatibility (issue 15). */
+export const compatibilityResponseSchema = z.object({
+  checks: z.array(compatibilityCheckSchema),
+  estimated_watts: z.number().nullable(),
+});

@@ -5,6 +5,7 @@ import { componentTypeRank } from '../../common/catalog';
 import { AppError, notFound } from '../../common/errors';
 import { renderMarkdown } from '../../common/markdown';
 import { centsToEuro, euroToCents } from '../../common/money';
+import { parseStoredOverrides, serializeOverrides } from '../../common/compatibility/overrides';
 import { slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
 import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
@@ -13,6 +14,7 @@ import { countDailyView } from '../analytics/analytics.service';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as repo from './builds.repository';
+import { compatibilityOfRows, publicCompatibilityOfRows } from './compatibility';
 import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from './revisions.service';
 import { type BuildInput, type ComponentInput, PUBLISH_AT_IN_PAST_MESSAGE, type PublicListQuery } from './builds.schema';
 import type {
@@ -22,6 +24,7 @@ import type {
   BuildStats,
   BuildSummary,
   CartExclusion,
+  CompatibilityResponse,
   ComponentAdmin,
   ComponentPublic,
 } from './builds.types';
@@ -100,6 +103,7 @@ export function toComponentAdmin(row: ComponentRow | repo.ComponentWithLowest): 
     ...toComponentPublic({ lowest_price_cents: null, ...row }, ''),
     amazon_link: row.amazon_link, // the author edits the link as typed, without our tag
     build_id: row.build_id,
+    attribute_overrides: parseStoredOverrides(row.attribute_overrides),
     brand: row.brand,
     model: row.model,
     tier: row.tier,
@@ -274,6 +278,7 @@ export function createBuildsService(deps: BuildsDeps) {
       cart_url: cart.url,
       cart_excluded: cart.excluded,
       prices_updated_at: oldestPriceDate(components),
+      compatibility: publicCompatibilityOfRows(components),
       components: components.map((c) => toComponentPublic(c, tag)),
     };
   }
@@ -311,6 +316,13 @@ export function createBuildsService(deps: BuildsDeps) {
       total_price: centsToEuro(sumCents(components)) ?? 0,
       components: components.map(toComponentAdmin),
     };
+  }
+
+  /** GET /api/admin/builds/{id}/compatibility: the checks of the build as stored, whatever its status. */
+  async function compatibility(id: number): Promise<CompatibilityResponse> {
+    const row = await repo.findBuildById(db, id);
+    if (!row) throw notFound(ADMIN_NOT_FOUND);
+    return compatibilityOfRows(await repo.listComponents(db, id));
   }
 
   /** The first of `base`, `base-2`, `base-3`… that is neither stored nor in `avoid`. */
@@ -358,6 +370,7 @@ export function createBuildsService(deps: BuildsDeps) {
       build_id: buildId,
       ...componentColumns(input, position),
       image_url: input.image_url ?? null,
+      attribute_overrides: serializeOverrides(input.attribute_overrides ?? {}),
       price_source: input.price === null ? null : 'manual',
       price_updated_at: input.price === null ? null : now,
       created_at: now,
@@ -375,6 +388,9 @@ export function createBuildsService(deps: BuildsDeps) {
     // An editor that does not send the image (undefined) keeps the stored one, unless the product changed.
     const imageUrl = input.image_url !== undefined ? input.image_url : 'asin' in changes ? null : existing.image_url;
     if (imageUrl !== existing.image_url) changes.image_url = imageUrl;
+    // The same for the author's attributes: they described the old product, not the new one.
+    const overrides = input.attribute_overrides !== undefined ? serializeOverrides(input.attribute_overrides) : 'asin' in changes ? null : existing.attribute_overrides;
+    if (overrides !== existing.attribute_overrides) changes.attribute_overrides = overrides;
     if (Object.keys(changes).length === 0) return null;
     if ('price_cents' in changes) {
       // A price typed by the author is editorial and carries the date it was entered.
@@ -548,6 +564,7 @@ export function createBuildsService(deps: BuildsDeps) {
     recordVisit,
     listAdmin,
     getAdmin: (id: number) => getAdmin(id),
+    compatibility,
     create,
     update,
     remove,

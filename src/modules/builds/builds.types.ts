@@ -3,6 +3,7 @@
  * server that writes them and the admin client that parses them cannot drift apart. Type-only module.
  */
 import type { z } from 'zod';
+import type { CompatibilitySummary } from '../../common/compatibility/assess';
 import type * as schemas from './builds.schema';
 
 export type BuildSummary = z.infer<typeof schemas.buildSummarySchema>;
@@ -11,6 +12,7 @@ export type BuildAdminRow = z.infer<typeof schemas.buildAdminRowSchema>;
 export type ComponentAdmin = z.infer<typeof schemas.componentAdminSchema>;
 export type BuildAdmin = z.infer<typeof schemas.buildAdminSchema>;
 export type BuildStats = z.infer<typeof schemas.buildStatsSchema>;
+export type CompatibilityResponse = z.infer<typeof schemas.compatibilityResponseSchema>;
 
 export interface CartExclusion {
   id: number;
@@ -30,5 +32,7 @@ export interface BuildPublic extends BuildSummary {
   cart_excluded: CartExclusion[];
   /** Date of the oldest price shown: the page must never claim prices are fresher than this. */
   prices_updated_at: string | null;
+  /** The compatibility and power checks (issue 15), as the page shows them. */
+  compatibility: CompatibilitySummary;
   components: ComponentPublic[];
 }

@@ -36,6 +36,8 @@ export const snapshotComponentSchema = z.object({
   is_replaced: z.number(),
   replacement_reason: z.string().nullable(),
   image_url: z.string().nullable(),
+  /** The author's attribute overrides (issue 15); absent in snapshots taken before them. */
+  attribute_overrides: z.string().nullable().optional(),
 });
 
 export const revisionSnapshotSchema = z.object({ build: snapshotBuildSchema, components: z.array(snapshotComponentSchema) });

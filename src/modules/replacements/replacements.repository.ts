@@ -25,6 +25,15 @@ export function listComponentsWithAsin(db: Db, buildId: number): Promise<Compone
     .execute();
 }
 
+/** What the compatibility checks read of every component of a build (with or without an ASIN). */
+export function listComponentFacts(db: Db, buildId: number) {
+  return db
+    .selectFrom('components')
+    .select(['id', 'type', 'name', 'brand', 'model', 'specs', 'attribute_overrides'])
+    .where('build_id', '=', buildId)
+    .execute();
+}
+
 export async function updateComponent(db: Db, id: number, values: ComponentUpdate): Promise<void> {
   await db.updateTable('components').set(values).where('id', '=', id).execute();
 }

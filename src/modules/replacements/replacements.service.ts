@@ -9,11 +9,16 @@
  * replacementMaxIncreaseEuro); cheaper is always fine. A candidate without a price is never taken (its
  * cost is unknown). When the original has no price there is nothing to compare with: the first
  * available candidate that has a price is taken.
+ *
+ * Compatibility (issue 15): among the candidates in the band, the first that keeps every compatibility
+ * check as it was is taken; one that makes a passing check uncertain only when no such candidate exists;
+ * one that turns a check into an error (wrong socket, memory, size, a supply too small) never.
  */
 import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin, productUrl } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { formatPrice } from '../../common/format';
+import { type AssessedComponent, assessBuild, compareAfterSwap } from '../../common/compatibility/assess';
 import { centsToEuro, euroToCents } from '../../common/money';
 import type { AppConfig, PricingConfig } from '../../config/env';
 import type { ComponentRow, Database } from '../../db/schema';
@@ -21,6 +26,7 @@ import { type CreatorsClient, type FoundItem, type ItemLookup, MAX_ITEMS_PER_REQ
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { Alternative } from '../alternatives/alternatives.types';
 import { type BuildsService, bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
+import { assessedComponentOf } from '../builds/compatibility';
 import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
@@ -99,6 +105,24 @@ interface Chosen {
   priceCents: number;
 }
 
+/** The build's components as the compatibility checks read them, by component id. */
+type BuildParts = Map<number, AssessedComponent>;
+
+/** What the checks know of a substitute: its name and Amazon's title and bullet points (no author overrides yet). */
+function substituteFacts(entry: Unavailable, chosen: Chosen): AssessedComponent {
+  return {
+    type: entry.component.type,
+    name: chosen.alternative.alternative_name?.trim() || chosen.item.title || normalizeAsin(chosen.alternative.alternative_asin),
+    brand: chosen.item.brand,
+    model: null,
+    specs: [chosen.item.title, ...chosen.item.features].filter(Boolean).join('\n'),
+  };
+}
+
+function withSubstitute(build: BuildParts, componentId: number, part: AssessedComponent): AssessedComponent[] {
+  return [...build].map(([id, current]) => (id === componentId ? part : current));
+}
+
 export function createReplacementsService(deps: ReplacementsDeps) {
   const { db, clock, jobs } = deps;
   const now = () => clock.now().toISOString();
@@ -122,12 +146,18 @@ export function createReplacementsService(deps: ReplacementsDeps) {
     return 'Amazon non indica la disponibilità di questo prodotto';
   }
 
-  /** The first candidate, in priority order, that is available with a price inside the band; else why none is. */
-  function choose(entry: Unavailable, lookups: Map<string, ItemLookup>): Chosen | string {
+  /**
+   * The first candidate, in priority order, that is available with a price inside the band and keeps the
+   * build's compatibility (see the header); else why none is. `build` is the build as it now stands.
+   */
+  function choose(entry: Unavailable, lookups: Map<string, ItemLookup>, build: BuildParts): Chosen | string {
     if (entry.candidates.length === 0) return NO_ALTERNATIVES;
     const limit = maxReplacementCents(entry.referenceCents, deps.config.pricing);
+    const before = assessBuild([...build.values()]);
     let overBand = false;
     let withoutPrice = false;
+    let degrading: Chosen | null = null;
+    let breaking: string | null = null;
     for (const alternative of entry.candidates) {
       const lookup = lookups.get(normalizeAsin(alternative.alternative_asin));
       if (!lookup || lookup.status !== 'found' || classifyLookup(lookup) !== 'available') continue;
@@ -140,8 +170,15 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         overBand = true;
         continue;
       }
-      return { alternative, item: lookup, priceCents };
+      const chosen = { alternative, item: lookup, priceCents };
+      const after = assessBuild(withSubstitute(build, entry.component.id, substituteFacts(entry, chosen)));
+      const effect = compareAfterSwap(before, after);
+      if (effect === 'keeps') return chosen;
+      if (effect === 'degrades') degrading ??= chosen;
+      else breaking ??= after.checks.find((check) => check.status === 'error')!.message;
     }
+    if (degrading) return degrading;
+    if (breaking) return `Prodotto non disponibile su Amazon: le alternative disponibili nella fascia di prezzo non sono compatibili con la build (${breaking})`;
     if (overBand) {
       return `Prodotto non disponibile su Amazon: le alternative disponibili superano la fascia di prezzo consentita (massimo ${formatPrice(centsToEuro(limit))})`;
     }
@@ -178,6 +215,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
             original_link: row.amazon_link,
             original_price_cents: row.price_cents,
             original_position: row.position,
+            original_attribute_overrides: row.attribute_overrides,
             replacement_reason: entry.reason,
             created_at: timestamp,
             restored_at: null,
@@ -201,6 +239,8 @@ export function createReplacementsService(deps: ReplacementsDeps) {
           availability_checked_at: timestamp,
           // The substitute's own image: the original's would show another product.
           image_url: chosen.item.image?.url ?? null,
+          // The author's attributes were about the original; the substitute's are derived from its own title.
+          attribute_overrides: null,
           is_replaced: 1,
           replacement_reason: entry.reason,
           updated_at: timestamp,
@@ -303,14 +343,19 @@ export function createReplacementsService(deps: ReplacementsDeps) {
       if (storedCandidates.stored) changed = true;
     }
 
+    // Each swap changes what the next substitute must fit with.
+    const build: BuildParts = new Map((await repo.listComponentFacts(db, buildId)).map((row) => [row.id, assessedComponentOf(row)]));
     for (const entry of unavailable) {
-      const chosen = choose(entry, candidateLookups);
+      const chosen = choose(entry, candidateLookups, build);
       if (typeof chosen === 'string') {
         results.set(entry.component.id, unavailableResult(entry, chosen));
         continue;
       }
       const result = await swap(buildId, tag, entry, chosen);
-      if (result.status === 'replaced') changed = true;
+      if (result.status === 'replaced') {
+        changed = true;
+        build.set(entry.component.id, substituteFacts(entry, chosen));
+      }
       results.set(entry.component.id, result);
     }
     if (changed) await deps.events.emitChange();
@@ -433,6 +478,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         availability_checked_at: null,
         // The original's image comes back with the next price refresh; the substitute's would mislead.
         image_url: null,
+        attribute_overrides: record.original_attribute_overrides,
         is_replaced: 0,
         replacement_reason: null,
         updated_at: timestamp,

@@ -43,6 +43,7 @@ function build(overrides: Partial<BuildPublic> = {}): BuildPublic {
     cart_url: null,
     cart_excluded: [],
     prices_updated_at: '2026-11-22T13:05:00.000Z',
+    compatibility: { checks: [], estimated_watts: null, verified: false },
     components: [
       component({}),
       component({ id: 2, type: 'GPU', name: 'RTX 5060 Ti', price: 449, asin: null, amazon_link: null, availability: 'OUT_OF_STOCK' }),

@@ -1,4 +1,4 @@
-/** /api/admin/builds, /api/admin/builds/drift and /api/admin/stats. */
+/** /api/admin/builds, /api/admin/builds/drift, /api/admin/builds/{id}/compatibility and /api/admin/stats. */
 import { Hono } from 'hono';
 import { buildInputSchema, buildUpdateSchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
@@ -16,6 +16,8 @@ export function adminBuildRoutes(services: AppServices) {
   app.get('/builds/drift', async (c) => c.json(await services.drift.list()));
 
   app.get('/builds/:id', async (c) => c.json({ build: await services.builds.getAdmin(idParam(c)) }));
+
+  app.get('/builds/:id/compatibility', async (c) => c.json(await services.builds.compatibility(idParam(c))));
 
   app.post('/builds', async (c) => {
     const input = await readJson(c, buildInputSchema);

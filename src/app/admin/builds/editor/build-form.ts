@@ -4,18 +4,29 @@
  * give the same Italian messages for the same field paths ('title', 'components.0.name'...).
  */
 import { extractAsin } from '../../../../common/asin';
+import type { ComponentAttributes } from '../../../../common/compatibility/attributes';
 import { isoToRomeLocal, romeLocalToIso } from '../../../../common/rome-time';
 import { buildInputSchema, PUBLISH_AT_IN_PAST_MESSAGE } from '../../../../modules/builds/builds.schema';
 import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
 import type { BuildInputBody as ApiBuildInput } from '../../api';
 
 /**
+ * The compatibility attributes the author may set over the derived ones (issue 15), as the card's inputs
+ * hold them: '' means "derived from the name and specs".
+ */
+export const OVERRIDE_FIELDS = ['socket', 'memory_type', 'form_factor', 'watts'] as const;
+export type OverrideField = (typeof OVERRIDE_FIELDS)[number];
+
+/**
  * Editable component fields, in the order the card shows them. `image_url` is the retailer's product
  * image (a link, decision 019): filled by the search, the lookup and the cart import, shown as a
- * thumbnail, and editable in the card like the rest.
+ * thumbnail, and editable in the card like the rest. The override fields close the card.
  */
-export const COMPONENT_FIELDS = ['type', 'name', 'brand', 'model', 'specs', 'price', 'amazon_link', 'asin', 'image_url'] as const;
+export const COMPONENT_FIELDS = ['type', 'name', 'brand', 'model', 'specs', 'price', 'amazon_link', 'asin', 'image_url', ...OVERRIDE_FIELDS] as const;
 export type ComponentField = (typeof COMPONENT_FIELDS)[number];
+
+/** No override: every attribute derived again (a new product, say). */
+export const NO_OVERRIDES: Record<OverrideField, string> = { socket: '', memory_type: '', form_factor: '', watts: '' };
 
 export type ComponentForm = Record<ComponentField, string> & {
   /** Client-side identity for React lists and for matching rows across server reloads. */
@@ -58,7 +69,7 @@ export function newComponentKey(): string {
 }
 
 export function emptyComponent(values: Partial<Record<ComponentField, string>> = {}): ComponentForm {
-  return { key: newComponentKey(), type: DEFAULT_COMPONENT_TYPE, name: '', brand: '', model: '', specs: '', price: '', amazon_link: '', asin: '', image_url: '', ...values };
+  return { key: newComponentKey(), type: DEFAULT_COMPONENT_TYPE, name: '', brand: '', model: '', specs: '', price: '', amazon_link: '', asin: '', image_url: '', ...NO_OVERRIDES, ...values };
 }
 
 export function emptyBuildForm(): BuildForm {
@@ -85,6 +96,7 @@ type ServerComponent = Pick<ComponentAdmin, 'type' | 'name' | 'brand' | 'model' 
   amazon_link: string | null;
   asin: string | null;
   image_url?: string | null;
+  attribute_overrides?: ComponentAttributes;
 };
 
 /** The inputs' text for a server component. */
@@ -99,6 +111,21 @@ export function componentFieldsFromServer(component: ServerComponent): Record<Co
     amazon_link: text(component.amazon_link),
     asin: text(component.asin),
     image_url: text(component.image_url),
+    socket: text(component.attribute_overrides?.socket),
+    memory_type: text(component.attribute_overrides?.memory_type),
+    form_factor: text(component.attribute_overrides?.form_factor),
+    watts: text(component.attribute_overrides?.watts),
+  };
+}
+
+/** The overrides as the API takes them: null for "derived"; watts as typed when not a number, for the schema to refuse. */
+export function overridesInput(component: Record<OverrideField, string>) {
+  const watts = component.watts.trim();
+  return {
+    socket: component.socket || null,
+    memory_type: component.memory_type || null,
+    form_factor: component.form_factor || null,
+    watts: watts === '' ? null : Number.isFinite(Number(watts)) ? Number(watts) : watts,
   };
 }
 
@@ -159,6 +186,8 @@ export function toBuildInput(form: BuildFormValues) {
       // Always sent, '' included: the form holds the image of the product it shows (cleared when the
       // product changes), so a save never leaves the old product's picture on a new one.
       image_url: component.image_url.trim(),
+      // Always sent, like the image: the form holds the overrides of the product it shows.
+      attribute_overrides: overridesInput(component),
       position,
     })),
   };
@@ -185,7 +214,8 @@ export function validateBuildForm(form: BuildFormValues, now = Date.now()): Fiel
   }
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.') || '_';
+    // An override's message belongs to its own input ('components.0.watts').
+    const path = issue.path.map(String).join('.').replace('.attribute_overrides.', '.') || '_';
     errors[path] ??= issue.message;
   }
   return errors;

@@ -13,6 +13,7 @@ import { ComponentAlternativesPanel } from '../../alternatives/panel/component-a
 import { secondaryButtonClass } from '../../ui';
 import { type ComponentField, componentPath, fieldId } from './build-form';
 import { MoveButtons, type RowProps, componentTitle, iconButton, retailerFacts } from './component-row';
+import { CompatibilityAttributes } from './compatibility-attributes';
 import { ComponentThumbnail } from './component-thumbnail';
 import { ChevronIcon, PriceUpdatedMark, ReplacedBadge } from './editor-icons';
 import { SelectField, TextAreaField, TextField } from './form-fields';
@@ -140,6 +141,7 @@ export function ComponentCard(props: ComponentCardProps) {
           <div className="sm:col-span-2">
             <TextAreaField {...field('specs')} label="Specifiche" rows={3} />
           </div>
+          <CompatibilityAttributes component={component} field={field} />
         </div>
         {onSearchReplacement && (
           <div className="mt-4">

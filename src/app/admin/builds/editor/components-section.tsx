@@ -1,7 +1,7 @@
 /**
  * 'Componenti' (spec section 2): the retailer actions ('Sostituzione Intelligente', 'Aggiorna Prezzi',
  * 'Importa da Amazon', 'Cerca su Amazon') with their results, 'Aggiungi Componente', the total with its
- * history, and the component table.
+ * history, the component table and the live compatibility checks.
  *
  * Without the retailer configured 'Cerca su Amazon' is not offered: a hint says why, and pasted links are
  * not looked up (issue 12).
@@ -13,6 +13,7 @@ import type { RetailerItem } from '../../../../modules/retailer-items/retailer-i
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../ui';
 import type { ComponentField, ComponentForm, FieldErrors } from './build-form';
 import { ButtonSpinner } from './button-spinner';
+import { CompatibilityPanel } from './compatibility-panel';
 import { ComponentTable } from './component-table';
 import { componentTitle } from './component-row';
 import type { ComponentFacts } from './editor-reducer';
@@ -196,6 +197,7 @@ export function ComponentsSection(props: ComponentsSectionProps) {
           onMove={onMove}
         />
       )}
+      {components.length > 0 && <CompatibilityPanel components={components} />}
       {search && <RetailerSearchDialog target={search} onChoose={chosen} onClose={() => setSearch(null)} />}
       {retailer.importDialog && (
         <ImportDialog running={running === 'import'} failure={retailer.importDialog.error} onClose={retailer.closeImport} onImport={retailer.importCart} />

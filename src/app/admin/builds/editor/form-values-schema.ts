@@ -33,6 +33,11 @@ const componentFields = z.object({
   // A draft written before components had images has none: it saves '' (no image) and the next price
   // refresh links the retailer's image again (decision 019).
   image_url: text.default(''),
+  // Drafts written before the compatibility checks have no overrides: every attribute is derived.
+  socket: text.default(''),
+  memory_type: text.default(''),
+  form_factor: text.default(''),
+  watts: text.default(''),
 } satisfies Record<ComponentField, z.ZodType<string>>);
 
 export const formValuesSchema = buildFields.extend({

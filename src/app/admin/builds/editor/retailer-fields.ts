@@ -5,7 +5,7 @@
  * the editor's reducer and the tests share it.
  */
 import type { RetailerItem } from '../../../../modules/retailer-items/retailer-items.schema';
-import { type ComponentField, type ComponentForm, DEFAULT_COMPONENT_TYPE, emptyComponent } from './build-form';
+import { type ComponentField, type ComponentForm, DEFAULT_COMPONENT_TYPE, emptyComponent, NO_OVERRIDES } from './build-form';
 
 /** The fields that describe the product (the type is the component's place in the build). */
 export const PRODUCT_FIELDS = ['name', 'brand', 'model', 'specs', 'price', 'amazon_link', 'asin', 'image_url'] as const satisfies readonly ComponentField[];
@@ -58,7 +58,8 @@ export function componentFromRetailerItem(item: RetailerItem): ComponentForm {
  * product's fields, all of them, so nothing of the old product (its model, its specs, its image) stays.
  */
 export function withRetailerProduct(component: ComponentForm, item: RetailerItem): ComponentForm {
-  return { ...component, ...productFieldsOf(item) };
+  // The author's attributes described the old product: the new one's are derived from its own title.
+  return { ...component, ...productFieldsOf(item), ...NO_OVERRIDES };
 }
 
 const isBlank = (value: string) => value.trim() === '';

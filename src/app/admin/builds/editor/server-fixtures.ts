@@ -22,6 +22,7 @@ export function serverComponent(overrides: Partial<ComponentAdmin> = {}): Compon
     availability: null,
     image_url: null,
     lowest_price_30d: null,
+    attribute_overrides: {},
     tier: null,
     price_source: 'manual',
     availability_checked_at: null,

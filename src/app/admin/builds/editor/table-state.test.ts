@@ -115,9 +115,25 @@ describe("the action's inputs", () => {
   it('form values: refused unless every field is text; the id first and the fields in the editor order', () => {
     const form = { ...initialEditorState().form, title: 'PC', components: [{ type: 'CPU', name: 'A', brand: '', model: '', specs: '', price: '1', amazon_link: '', asin: '', id: 4, key: 'c1' }] };
     const parsed = parseFormValues(form);
-    expect(parsed?.components[0] && Object.keys(parsed.components[0])).toEqual(['id', 'type', 'name', 'brand', 'model', 'specs', 'price', 'amazon_link', 'asin', 'image_url']);
-    // A draft saved before components had images reads as one without an image.
+    expect(parsed?.components[0] && Object.keys(parsed.components[0])).toEqual([
+      'id',
+      'type',
+      'name',
+      'brand',
+      'model',
+      'specs',
+      'price',
+      'amazon_link',
+      'asin',
+      'image_url',
+      'socket',
+      'memory_type',
+      'form_factor',
+      'watts',
+    ]);
+    // A draft saved before components had images (or compatibility overrides) reads as one without them.
     expect(parsed?.components[0]?.image_url).toBe('');
+    expect(parsed?.components[0]?.watts).toBe('');
     expect(parseFormValues({ ...form, components: [{ ...form.components[0], image_url: 'https://m.media-amazon.com/images/I/x.jpg' }] })?.components[0]?.image_url).toBe(
       'https://m.media-amazon.com/images/I/x.jpg',
     );

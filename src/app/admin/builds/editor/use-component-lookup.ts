@@ -43,6 +43,10 @@ const FIELD_LABELS: Record<ComponentField, string> = {
   amazon_link: 'link',
   asin: 'ASIN',
   image_url: 'immagine',
+  socket: 'socket',
+  memory_type: 'tipo di memoria',
+  form_factor: 'formato',
+  watts: 'potenza',
 };
 
 /** 'Dati caricati da Amazon: nome, marca, prezzo.' or, when the author had filled everything, says so. */

@@ -1,0 +1,148 @@
+/**
+ * The compatibility and power checks of a build (issue 15), from its parts' attributes. A check only
+ * runs when the build has both parts it compares; a missing attribute makes it 'unknown' (never a false
+ * error), except that a mismatch already certain between known values stays an error.
+ */
+import { type ComponentAttributes, FORM_FACTORS, type FormFactor, type PartKind, partKindOf } from './attributes';
+
+export const CHECK_RULES = ['cpu_socket', 'memory_type', 'form_factor', 'psu_power'] as const;
+export type CheckRule = (typeof CHECK_RULES)[number];
+export type CheckStatus = 'ok' | 'warning' | 'error' | 'unknown';
+
+export interface CompatibilityCheck {
+  rule: CheckRule;
+  status: CheckStatus;
+  message: string;
+}
+
+export interface CompatibilityReport {
+  checks: CompatibilityCheck[];
+  /** The build's estimated draw under load in watts; null when a CPU's or graphics card's power is unknown (or there is no CPU). */
+  estimated_watts: number | null;
+}
+
+/** A component as the checks see it: its free-text type and its resolved attributes (derived, then the author's overrides). */
+export interface CheckedPart {
+  type: string;
+  attributes: ComponentAttributes;
+}
+
+interface KindedPart extends CheckedPart {
+  kind: PartKind | null;
+}
+
+/** Short Italian names of the checks, for lists and the public page. */
+export const CHECK_LABELS: Record<CheckRule, string> = {
+  cpu_socket: 'Socket processore e scheda madre',
+  memory_type: 'Memoria RAM e scheda madre',
+  form_factor: 'Scheda madre e case',
+  psu_power: 'Alimentatore',
+};
+
+/** Everything but CPU and graphics card: motherboard, memory, fans and USB devices, a fair flat figure. */
+export const BASE_SYSTEM_WATTS = 60;
+/** Per drive: an NVMe SSD under load draws 5–9 W, a hard disk up to 10 W. */
+export const STORAGE_WATTS = 8;
+/** The margin a power supply should keep over the estimated draw (transients, efficiency, ageing): 30–40 %. */
+export const PSU_HEADROOM = 0.3;
+
+const isStorage = (type: string) => /^(storage|ssd|hdd|hard disk|archiviazione)$/i.test(type.trim());
+
+/** Values of one attribute over the parts of one kind: the known ones, and whether some are unknown. */
+function valuesOf<K extends keyof ComponentAttributes>(parts: KindedPart[], kind: PartKind, key: K) {
+  const ofKind = parts.filter((part) => part.kind === kind);
+  const known = ofKind.map((part) => part.attributes[key]).filter((value): value is NonNullable<ComponentAttributes[K]> => value !== undefined);
+  return { present: ofKind.length > 0, known: [...new Set(known)], unknown: known.length < ofKind.length };
+}
+
+function socketCheck(parts: KindedPart[]): CompatibilityCheck | null {
+  const cpu = valuesOf(parts, 'CPU', 'socket');
+  const board = valuesOf(parts, 'Motherboard', 'socket');
+  if (!cpu.present || !board.present) return null;
+  const mismatch = cpu.known.find((socket) => board.known.some((other) => other !== socket));
+  if (mismatch) {
+    const boardSocket = board.known.find((other) => other !== mismatch)!;
+    return { rule: 'cpu_socket', status: 'error', message: `Il processore usa il socket ${mismatch}, ma la scheda madre ha il socket ${boardSocket}` };
+  }
+  if (cpu.unknown || cpu.known.length === 0) return { rule: 'cpu_socket', status: 'unknown', message: 'Socket del processore non riconosciuto: compatibilità con la scheda madre non verificabile' };
+  if (board.unknown || board.known.length === 0) return { rule: 'cpu_socket', status: 'unknown', message: 'Socket della scheda madre non riconosciuto: compatibilità con il processore non verificabile' };
+  return { rule: 'cpu_socket', status: 'ok', message: `Processore e scheda madre usano lo stesso socket (${cpu.known[0]})` };
+}
+
+function memoryCheck(parts: KindedPart[]): CompatibilityCheck | null {
+  const ram = valuesOf(parts, 'RAM', 'memory_type');
+  const board = valuesOf(parts, 'Motherboard', 'memory_type');
+  if (!ram.present || !board.present) return null;
+  const mismatch = ram.known.find((type) => board.known.some((other) => other !== type));
+  if (mismatch) {
+    const boardType = board.known.find((other) => other !== mismatch)!;
+    return { rule: 'memory_type', status: 'error', message: `La RAM è ${mismatch}, ma la scheda madre supporta la ${boardType}` };
+  }
+  if (ram.unknown || ram.known.length === 0) return { rule: 'memory_type', status: 'unknown', message: 'Tipo di RAM non riconosciuto (DDR4 o DDR5): compatibilità con la scheda madre non verificabile' };
+  if (board.unknown || board.known.length === 0) return { rule: 'memory_type', status: 'unknown', message: 'Tipo di memoria della scheda madre non riconosciuto: compatibilità con la RAM non verificabile' };
+  return { rule: 'memory_type', status: 'ok', message: `RAM e scheda madre usano la stessa memoria (${ram.known[0]})` };
+}
+
+/** A board fits a case that takes boards of its size or larger (FORM_FACTORS is ordered largest first). */
+const fits = (board: FormFactor, caseTakes: FormFactor) => FORM_FACTORS.indexOf(board) >= FORM_FACTORS.indexOf(caseTakes);
+
+function formFactorCheck(parts: KindedPart[]): CompatibilityCheck | null {
+  const board = valuesOf(parts, 'Motherboard', 'form_factor');
+  const chassis = valuesOf(parts, 'Case', 'form_factor');
+  if (!board.present || !chassis.present) return null;
+  for (const size of board.known) {
+    const tooSmall = chassis.known.find((caseTakes) => !fits(size, caseTakes));
+    if (tooSmall) return { rule: 'form_factor', status: 'error', message: `La scheda madre ${size} non entra in un case ${tooSmall}` };
+  }
+  if (board.unknown || board.known.length === 0) return { rule: 'form_factor', status: 'unknown', message: 'Formato della scheda madre non riconosciuto: compatibilità con il case non verificabile' };
+  if (chassis.unknown || chassis.known.length === 0) return { rule: 'form_factor', status: 'unknown', message: 'Formato del case non riconosciuto: compatibilità con la scheda madre non verificabile' };
+  const size = board.known.reduce((largest, next) => (FORM_FACTORS.indexOf(next) < FORM_FACTORS.indexOf(largest) ? next : largest));
+  return { rule: 'form_factor', status: 'ok', message: `La scheda madre ${size} entra nel case (fino a ${chassis.known[0]})` };
+}
+
+/** The draw under load: CPUs and graphics cards as rated, plus the rest of the system. Null when a CPU's or a card's power is unknown. */
+function estimateWatts(parts: KindedPart[]): number | null {
+  const drawing = parts.filter((part) => part.kind === 'CPU' || part.kind === 'GPU');
+  if (!parts.some((part) => part.kind === 'CPU')) return null;
+  if (drawing.some((part) => part.attributes.watts === undefined)) return null;
+  const storage = parts.filter((part) => isStorage(part.type)).length;
+  const total = drawing.reduce((sum, part) => sum + part.attributes.watts!, 0) + BASE_SYSTEM_WATTS + storage * STORAGE_WATTS;
+  return Math.ceil(total / 10) * 10;
+}
+
+/** The smallest supply with the recommended margin, rounded up to the 50 W steps supplies are sold in. */
+export function recommendedPsuWatts(estimated: number): number {
+  return Math.ceil((estimated * (1 + PSU_HEADROOM)) / 50) * 50;
+}
+
+function powerCheck(parts: KindedPart[], estimated: number | null): CompatibilityCheck | null {
+  const supply = valuesOf(parts, 'PSU', 'watts');
+  if (!supply.present) return null;
+  if (estimated === null) {
+    const unknownPart = parts.find((part) => (part.kind === 'CPU' || part.kind === 'GPU') && part.attributes.watts === undefined);
+    const what = unknownPart?.kind === 'GPU' ? 'della scheda video' : 'del processore';
+    return { rule: 'psu_power', status: 'unknown', message: `Potenza ${what} non riconosciuta: consumo non stimabile` };
+  }
+  if (supply.known.length === 0 || supply.unknown) return { rule: 'psu_power', status: 'unknown', message: `Potenza dell'alimentatore non riconosciuta (consumo stimato ${estimated} W)` };
+  const watts = Math.max(...supply.known);
+  if (watts < estimated) return { rule: 'psu_power', status: 'error', message: `L'alimentatore da ${watts} W è sotto il consumo stimato di ${estimated} W` };
+  const margin = Math.round(((watts - estimated) / estimated) * 100);
+  if (watts < estimated * (1 + PSU_HEADROOM)) {
+    return {
+      rule: 'psu_power',
+      status: 'warning',
+      message: `L'alimentatore da ${watts} W lascia solo il ${margin} % di margine sul consumo stimato di ${estimated} W: consigliato almeno ${recommendedPsuWatts(estimated)} W (margine del 30–40 %)`,
+    };
+  }
+  return { rule: 'psu_power', status: 'ok', message: `L'alimentatore da ${watts} W copre il consumo stimato di ${estimated} W con il ${margin} % di margine` };
+}
+
+/** Every check that applies to the build, in a fixed order, and its estimated draw. */
+export function checkCompatibility(components: readonly CheckedPart[]): CompatibilityReport {
+  const parts = components.map((part) => ({ ...part, kind: partKindOf(part.type) }));
+  const estimated = estimateWatts(parts);
+  const checks = [socketCheck(parts), memoryCheck(parts), formFactorCheck(parts), powerCheck(parts, estimated)].filter(
+    (check): check is CompatibilityCheck => check !== null,
+  );
+  return { checks, estimated_watts: estimated };
+}
