@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compatibilityResponseSchema } from '../../src/modules/builds/builds.schema';
-import { type AppInstance, createTestContext, openSecondInstance, sampleBuild, type TestContext } from '../helpers/test-app';
+import { databaseUrl, startAppServers } from '../helpers/app-servers';
+import { loadPageBuild, type PageBuild } from '../helpers/page-build';
+import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const BROWSER = { Accept: 'text/html', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' };
 
@@ -21,16 +23,19 @@ const AM5_BUILD = [
   { type: 'Case', name: 'Lian Li LANCOOL 207 Case ATX Mid-Tower, 4 ventole incluse, frontale in mesh, pannello in vetro temperato, nero', brand: 'Lian Li', price: 89, amazon_link: 'https://www.amazon.it/dp/B0D5M4WBLC' },
 ];
 
+let pages: PageBuild;
 let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  pages = await loadPageBuild();
+  ctx = await createTestContext({}, { pages: pages.build });
   token = await ctx.login();
-});
+}, 120_000);
 
 afterAll(async () => {
   await ctx?.close();
+  await pages?.close();
 });
 
 beforeEach(async () => {
@@ -104,7 +109,7 @@ describe('GET /api/admin/builds/{id}/compatibility', () => {
   it('answers 404 for a build that does not exist and 401 without a session', async () => {
     const missing = await api('GET', '/builds/987654/compatibility');
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe('Build non trovata');
+    expect(missing.body.error.message).toBe('Build non trovata');
     const build = await createBuild();
     const anonymous = await ctx.request('GET', `/api/admin/builds/${build.id}/compatibility`);
     expect(anonymous.status).toBe(401);
@@ -141,7 +146,8 @@ describe('attribute overrides through the build save', () => {
 
     const cpuId = build.components.find((c: any) => c.type === 'CPU').id;
     const withWatts = await api('PUT', `/builds/${build.id}`, saveBody(swapped.body.build, (c) => (c.id === cpuId ? { attribute_overrides: { watts: 400 } } : {})));
-    expect((await compatibility(build.id)).estimated_watts).toBe(400 + 250 + 60 + 8);
+    // 400 + 250 + 60 + 8 = 718, rounded up to 10 W.
+    expect((await compatibility(build.id)).estimated_watts).toBe(720);
     const cleared = await api('PUT', `/builds/${build.id}`, saveBody(withWatts.body.build, (c) => (c.id === cpuId ? { attribute_overrides: {} } : {})));
     expect(cleared.body.build.components.find((c: any) => c.id === cpuId).attribute_overrides).toEqual({});
     expect((await compatibility(build.id)).estimated_watts).toBe(480);
@@ -167,21 +173,30 @@ describe('attribute overrides through the build save', () => {
     expect(stored.components.find((c: any) => c.type === 'CPU').name).toBe(AM5_BUILD[0]!.name);
   });
 
-  it('saves overrides from two instances on one database conditionally: one wins, the other gets 409, nothing is mixed', async () => {
-    const build = await createBuild();
-    const other: AppInstance = openSecondInstance(ctx);
+  it('two processes on one database: of parallel saves with different overrides, one wins whole and the others get 409', async () => {
+    const servers = await startAppServers(databaseUrl(ctx.config.database), 2);
     try {
+      const build = await createBuild();
       const cpuId = build.components.find((c: any) => c.type === 'CPU').id;
-      const [first, second] = await Promise.all([
-        ctx.request('PUT', `/api/admin/builds/${build.id}`, { token, body: saveBody(build, (c) => (c.id === cpuId ? { attribute_overrides: { watts: 300 } } : {})) }),
-        other.request('PUT', `/api/admin/builds/${build.id}`, { token, body: saveBody(build, (c) => (c.id === cpuId ? { attribute_overrides: { socket: 'AM4', watts: 120 } } : {})) }),
-      ]);
-      expect([first.status, second.status].sort()).toEqual([200, 409]);
-      const winner = first.status === 200 ? { watts: 300 } : { socket: 'AM4', watts: 120 };
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, async (_, n) => {
+          const overrides = { watts: 100 + n, socket: n % 2 === 0 ? 'AM5' : 'AM4' };
+          const response = await fetch(`${servers.urls[n % 2]}/api/admin/builds/${build.id}`, {
+            method: 'PUT',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(saveBody(build, (c) => (c.id === cpuId ? { attribute_overrides: overrides } : {}))),
+          });
+          return { status: response.status, overrides };
+        }),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 200), JSON.stringify(statuses)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409), JSON.stringify(statuses)).toHaveLength(5);
+      const winner = responses.find((response) => response.status === 200)!;
       const stored = (await api('GET', `/builds/${build.id}`)).body.build;
-      expect(stored.components.find((c: any) => c.id === cpuId).attribute_overrides).toEqual(winner);
+      expect(stored.components.find((c: any) => c.id === cpuId).attribute_overrides).toEqual(winner.overrides);
     } finally {
-      await other.close();
+      await servers.stop();
     }
   });
 });

@@ -82,7 +82,7 @@ describe('editor: live compatibility checks', () => {
 
     const saved = await apiGetBuild(e2e.url, token, build.id);
     expect(saved.components.find((component) => component.type === 'CPU')!.attribute_overrides).toEqual({ watts: 400 });
-    const report = await apiJson<{ checks: { rule: string; status: string }[]; estimated_watts: number }>(e2e.url, `/api/admin/builds/${build.id}/compatibility`, { token });
+    const report = await apiJson<{ checks: { rule: string; status: string }[]; estimated_watts: number }>(e2e.url, `/admin/builds/${build.id}/compatibility`, { token });
     expect(report.body.estimated_watts).toBe(720);
     expect(report.body.checks.find((check) => check.rule === 'psu_power')!.status).toBe('warning');
 
