@@ -55,32 +55,50 @@ function valuesOf<K extends keyof ComponentAttributes>(parts: KindedPart[], kind
   return { present: ofKind.length > 0, known: [...new Set(known)], unknown: known.length < ofKind.length };
 }
 
-function socketCheck(parts: KindedPart[]): CompatibilityCheck | null {
-  const cpu = valuesOf(parts, 'CPU', 'socket');
-  const board = valuesOf(parts, 'Motherboard', 'socket');
-  if (!cpu.present || !board.present) return null;
-  const mismatch = cpu.known.find((socket) => board.known.some((other) => other !== socket));
-  if (mismatch) {
-    const boardSocket = board.known.find((other) => other !== mismatch)!;
-    return { rule: 'cpu_socket', status: 'error', message: `Il processore usa il socket ${mismatch}, ma la scheda madre ha il socket ${boardSocket}` };
-  }
-  if (cpu.unknown || cpu.known.length === 0) return { rule: 'cpu_socket', status: 'unknown', message: 'Socket del processore non riconosciuto: compatibilità con la scheda madre non verificabile' };
-  if (board.unknown || board.known.length === 0) return { rule: 'cpu_socket', status: 'unknown', message: 'Socket della scheda madre non riconosciuto: compatibilità con il processore non verificabile' };
-  return { rule: 'cpu_socket', status: 'ok', message: `Processore e scheda madre usano lo stesso socket (${cpu.known[0]})` };
+/** A check that two kinds of part carry the same value of one attribute (socket, memory type), with its messages. */
+interface SameValueRule {
+  rule: CheckRule;
+  part: PartKind;
+  board: PartKind;
+  key: 'socket' | 'memory_type';
+  mismatch: (part: string, board: string) => string;
+  partUnknown: string;
+  boardUnknown: string;
+  ok: (value: string) => string;
 }
 
-function memoryCheck(parts: KindedPart[]): CompatibilityCheck | null {
-  const ram = valuesOf(parts, 'RAM', 'memory_type');
-  const board = valuesOf(parts, 'Motherboard', 'memory_type');
-  if (!ram.present || !board.present) return null;
-  const mismatch = ram.known.find((type) => board.known.some((other) => other !== type));
-  if (mismatch) {
-    const boardType = board.known.find((other) => other !== mismatch)!;
-    return { rule: 'memory_type', status: 'error', message: `La RAM è ${mismatch}, ma la scheda madre supporta la ${boardType}` };
-  }
-  if (ram.unknown || ram.known.length === 0) return { rule: 'memory_type', status: 'unknown', message: 'Tipo di RAM non riconosciuto (DDR4 o DDR5): compatibilità con la scheda madre non verificabile' };
-  if (board.unknown || board.known.length === 0) return { rule: 'memory_type', status: 'unknown', message: 'Tipo di memoria della scheda madre non riconosciuto: compatibilità con la RAM non verificabile' };
-  return { rule: 'memory_type', status: 'ok', message: `RAM e scheda madre usano la stessa memoria (${ram.known[0]})` };
+const SAME_VALUE_RULES: readonly SameValueRule[] = [
+  {
+    rule: 'cpu_socket',
+    part: 'CPU',
+    board: 'Motherboard',
+    key: 'socket',
+    mismatch: (cpu, board) => `Il processore usa il socket ${cpu}, ma la scheda madre ha il socket ${board}`,
+    partUnknown: 'Socket del processore non riconosciuto: compatibilità con la scheda madre non verificabile',
+    boardUnknown: 'Socket della scheda madre non riconosciuto: compatibilità con il processore non verificabile',
+    ok: (socket) => `Processore e scheda madre usano lo stesso socket (${socket})`,
+  },
+  {
+    rule: 'memory_type',
+    part: 'RAM',
+    board: 'Motherboard',
+    key: 'memory_type',
+    mismatch: (ram, board) => `La RAM è ${ram}, ma la scheda madre supporta la ${board}`,
+    partUnknown: 'Tipo di RAM non riconosciuto (DDR4 o DDR5): compatibilità con la scheda madre non verificabile',
+    boardUnknown: 'Tipo di memoria della scheda madre non riconosciuto: compatibilità con la RAM non verificabile',
+    ok: (type) => `RAM e scheda madre usano la stessa memoria (${type})`,
+  },
+];
+
+function sameValueCheck(parts: KindedPart[], { rule, part, board, key, ...messages }: SameValueRule): CompatibilityCheck | null {
+  const ofPart = valuesOf(parts, part, key);
+  const ofBoard = valuesOf(parts, board, key);
+  if (!ofPart.present || !ofBoard.present) return null;
+  const mismatch = ofPart.known.find((value) => ofBoard.known.some((other) => other !== value));
+  if (mismatch) return { rule, status: 'error', message: messages.mismatch(mismatch, ofBoard.known.find((other) => other !== mismatch)!) };
+  if (ofPart.unknown || ofPart.known.length === 0) return { rule, status: 'unknown', message: messages.partUnknown };
+  if (ofBoard.unknown || ofBoard.known.length === 0) return { rule, status: 'unknown', message: messages.boardUnknown };
+  return { rule, status: 'ok', message: messages.ok(ofPart.known[0]!) };
 }
 
 /** A board fits a case that takes boards of its size or larger (FORM_FACTORS is ordered largest first). */
@@ -141,7 +159,7 @@ function powerCheck(parts: KindedPart[], estimated: number | null): Compatibilit
 export function checkCompatibility(components: readonly CheckedPart[]): CompatibilityReport {
   const parts = components.map((part) => ({ ...part, kind: partKindOf(part.type) }));
   const estimated = estimateWatts(parts);
-  const checks = [socketCheck(parts), memoryCheck(parts), formFactorCheck(parts), powerCheck(parts, estimated)].filter(
+  const checks = [...SAME_VALUE_RULES.map((rule) => sameValueCheck(parts, rule)), formFactorCheck(parts), powerCheck(parts, estimated)].filter(
     (check): check is CompatibilityCheck => check !== null,
   );
   return { checks, estimated_watts: estimated };

@@ -8,6 +8,8 @@
  * Covers the desktop parts of Ryzen 5000, 7000, 8000G/F and 9000, Core 12th-14th generation and Core
  * Ultra 200S. Names are written as shops write them; each is read by the same code that reads titles,
  * so a row that code cannot recognise fails the tests (extract.test.ts).
+ * Written from the makers' published figures without a live source to hand: the least certain rows
+ * are the Ryzen 7 9850X3D, Ryzen 5 7400F and 7600X3D and the Core i3-14100; check them first.
  */
 
 export interface CpuPower {

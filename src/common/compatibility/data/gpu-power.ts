@@ -9,6 +9,8 @@
  *   RTX 4060 Ti 8/16 GB, RX 9060 XT 8/16 GB), except the RTX 3050 6 GB, a cut-down chip of its own: its
  *   row carries `memoryGb` and applies only when the text says 6 GB.
  * Names are written as shops write them and read by the same code that reads titles (extract.test.ts).
+ * Written from the makers' published figures without a live source to hand: the least certain row is
+ * the RX 9060 XT; check it first.
  */
 
 export interface GpuPower {
