@@ -123,8 +123,8 @@ describe('alternatives manager: slow answers and quick navigations', () => {
     const slow = page.waitForRequest(`**/api/admin/alternative-categories/${slowOne.id}`);
     await select(page, slowOne.name).click();
     await slow;
-    // The list marks the category at once; the panel waits for it.
-    expect(await select(page, slowOne.name).getAttribute('aria-current')).toBe('true');
+    // The list marks the category at once (the next render after the click, well before the slow answer); the panel waits for it.
+    await expect.poll(() => select(page, slowOne.name).getAttribute('aria-current'), { timeout: DELAY_MS / 2 }).toBe('true');
     await select(page, quickOne.name).click();
 
     await panel(page).getByTestId('panel-name').getByText(quickOne.name, { exact: true }).waitFor();
