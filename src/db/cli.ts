@@ -1,11 +1,10 @@
-/** `npm run db:migrate` and `npm run db:seed` against the configured DATABASE_URL. */
+/** `npm run db:migrate` against the configured DATABASE_URL (`npm run db:seed` is src/server/seed-cli.ts: it needs the media service for the covers). */
 import { migrateToLatest } from './migrate';
-import { seedDemoContent } from './seed';
 import { connectDatabase, exitOnStartupFailure, loadConfigOrExit, runStartupStep } from './startup';
 
 const command = process.argv[2];
-if (command !== 'migrate' && command !== 'seed') {
-  console.error('Uso: tsx src/db/cli.ts migrate|seed');
+if (command !== 'migrate') {
+  console.error('Uso: tsx src/db/cli.ts migrate');
   process.exit(2);
 }
 
@@ -15,10 +14,6 @@ const database = await connectDatabase(config.database).catch(exitOnStartupFailu
 try {
   const { applied } = await runStartupStep(config.database, 'Migrazione del database non riuscita', () => migrateToLatest(database.db, database.dialect));
   console.log(applied.length > 0 ? `Migrazioni applicate: ${applied.join(', ')}` : 'Database già aggiornato: nessuna migrazione da applicare.');
-  if (command === 'seed') {
-    const seeded = await runStartupStep(config.database, 'Caricamento dei contenuti dimostrativi non riuscito', () => seedDemoContent(database.db));
-    console.log(seeded ? 'Contenuti dimostrativi caricati.' : 'Il database contiene già delle build: nessun contenuto dimostrativo aggiunto.');
-  }
 } catch (error) {
   await database.destroy();
   exitOnStartupFailure(error);

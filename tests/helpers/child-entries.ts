@@ -21,6 +21,7 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CHILD_ENTRIES = [
   'src/server/main.ts',
   'src/db/cli.ts',
+  'src/server/seed-cli.ts',
   'src/server/backup-cli.ts',
   'tests/crash/save-loop.ts',
   'tests/helpers/create-burst.ts',
