@@ -30,18 +30,9 @@ import { systemClock } from '../src/modules/clock';
 import { createUploadStorage } from '../src/modules/media/upload-storage';
 import { createServices } from '../src/modules/services';
 import { createTestDatabase, type TestDialect } from '../tests/helpers/test-database';
+import { positiveInteger } from './cli-args';
 
 const TYPES = ['CPU', 'Cooler', 'Motherboard', 'RAM', 'GPU', 'Storage', 'PSU', 'Case', 'Other', 'Other'];
-
-function positiveInteger(name: string, raw: string | undefined, fallback: number, min = 1): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} deve essere un intero >= ${min} (ricevuto "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const { values: args } = parseArgs({
   options: {

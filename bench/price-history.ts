@@ -24,6 +24,7 @@ import { rebuildPriceHistoryDays } from '../src/modules/pricing/pricing.service'
 import { createServices } from '../src/modules/services';
 import { createApp } from '../src/server/app';
 import { createTestDatabase, type TestDialect } from '../tests/helpers/test-database';
+import { positiveInteger } from './cli-args';
 
 const HOUR = 3_600_000;
 const COMPONENTS = 10;
@@ -31,16 +32,6 @@ const OBSERVATIONS_OF_THE_BUILD = 10_000;
 const OTHER_ASINS = 500;
 /** Half the issue's 50 ms: "well under". */
 const TARGET_P50_MS = 25;
-
-function positiveInteger(name: string, raw: string | undefined, fallback: number, min = 1): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} deve essere un intero >= ${min} (ricevuto "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const { values: args } = parseArgs({
   options: {

@@ -18,20 +18,11 @@ import { migrateToLatest } from '../src/db/migrate';
 import { createServices } from '../src/modules/services';
 import { startFakeCreatorsApi, type FakeItem } from '../tests/fakes/creators-api';
 import { createTestDatabase } from '../tests/helpers/test-database';
+import { positiveInteger } from './cli-args';
 
 const ITEMS_PER_REQUEST = 10;
 const COMPONENTS_PER_BUILD = 10;
 const TYPES = ['CPU', 'Cooler', 'Motherboard', 'RAM', 'GPU', 'Storage', 'PSU', 'Case', 'Other', 'Other'];
-
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} deve essere un intero >= 1 (ricevuto "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const { values: args } = parseArgs({
   options: {
