@@ -14,8 +14,8 @@ export const snapshotBuildSchema = z.object({
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   affiliate_tag: z.string().nullable(),
-  /** Scheduled publishing; absent in snapshots taken before it existed. */
-  publish_at: z.string().nullable().optional(),
+  /** Scheduled publishing; absent in snapshots taken before it existed (read as null). */
+  publish_at: z.string().nullable().default(null),
 });
 
 /** A component as a revision keeps it: its id (to restore into the same row when it still exists) and what the page shows. */
@@ -36,8 +36,8 @@ export const snapshotComponentSchema = z.object({
   is_replaced: z.number(),
   replacement_reason: z.string().nullable(),
   image_url: z.string().nullable(),
-  /** The author's attribute overrides (issue 15); absent in snapshots taken before them. */
-  attribute_overrides: z.string().nullable().optional(),
+  /** The author's attribute overrides (issue 15); absent in snapshots taken before them (read as none). */
+  attribute_overrides: z.string().nullable().default(null),
 });
 
 export const revisionSnapshotSchema = z.object({ build: snapshotBuildSchema, components: z.array(snapshotComponentSchema) });

@@ -91,19 +91,18 @@ export function createRevisionsService({ db, clock, events, bumpVersion }: Revis
         const existing = await buildsRepo.findBuildById(trx, buildId);
         await buildsRepo.updateBuild(trx, buildId, {
           ...build,
-          publish_at: build.publish_at ?? null,
           // Published once, the first publication date stays; restoring a published version of a never-published build publishes it now.
           published_at: existing!.published_at ?? (build.status === 'published' ? now : null),
         });
         const current = new Set((await buildsRepo.listComponents(trx, buildId)).map((component) => component.id));
         const kept = components.filter((component) => current.has(component.id));
         await buildsRepo.deleteComponents(trx, [...current].filter((id) => !kept.some((component) => component.id === id)));
-        for (const { id, ...fields } of kept) await buildsRepo.updateComponent(trx, id, { ...fields, attribute_overrides: fields.attribute_overrides ?? null, updated_at: now });
+        for (const { id, ...fields } of kept) await buildsRepo.updateComponent(trx, id, { ...fields, updated_at: now });
         const missing = components.filter((component) => !current.has(component.id));
         if (missing.length > 0) {
           await buildsRepo.insertComponents(
             trx,
-            missing.map(({ id: _gone, ...fields }) => ({ ...fields, attribute_overrides: fields.attribute_overrides ?? null, build_id: buildId, created_at: now, updated_at: now })),
+            missing.map(({ id: _gone, ...fields }) => ({ ...fields, build_id: buildId, created_at: now, updated_at: now })),
           );
         }
         await recordRevision(trx, buildId, REVISION_REASONS.restored(revisionId), author, now);

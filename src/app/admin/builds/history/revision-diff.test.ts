@@ -4,11 +4,11 @@ import { diffLines, revisionDiff } from './revision-diff';
 
 const component = (id: number, name: string, price_cents: number | null, extra: Partial<RevisionSnapshot['components'][number]> = {}) => ({
   id, type: 'CPU', name, brand: null, model: null, specs: null, price_cents, price_source: 'manual', price_updated_at: null, availability: null,
-  amazon_link: null, asin: null, position: id, is_replaced: 0, replacement_reason: null, image_url: null, ...extra,
+  amazon_link: null, asin: null, position: id, is_replaced: 0, replacement_reason: null, image_url: null, attribute_overrides: null, ...extra,
 });
 
 const snapshot = (build: Partial<RevisionSnapshot['build']>, components: RevisionSnapshot['components']): RevisionSnapshot => ({
-  build: { title: 'T', description: 'D', content: 'a\nb\nc', category: 'gaming', budget_cents: 100_000, status: 'draft', featured_image: null, meta_title: null, meta_description: null, affiliate_tag: null, ...build },
+  build: { title: 'T', description: 'D', content: 'a\nb\nc', category: 'gaming', budget_cents: 100_000, status: 'draft', featured_image: null, meta_title: null, meta_description: null, affiliate_tag: null, publish_at: null, ...build },
   components,
 });
 
