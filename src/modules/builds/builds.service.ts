@@ -385,11 +385,12 @@ export function createBuildsService(deps: BuildsDeps) {
     for (const [key, value] of Object.entries(next) as [keyof typeof next, string | number | null][]) {
       if (existing[key] !== value) (changes as Record<string, unknown>)[key] = value;
     }
-    // An editor that does not send the image (undefined) keeps the stored one, unless the product changed.
-    const imageUrl = input.image_url !== undefined ? input.image_url : 'asin' in changes ? null : existing.image_url;
+    // The image and the author's attributes describe the product: an editor that does not send them
+    // (undefined) keeps the stored ones, unless the product changed.
+    const sentOrKept = <T,>(sent: T | undefined, stored: T | null) => (sent !== undefined ? sent : 'asin' in changes ? null : stored);
+    const imageUrl = sentOrKept(input.image_url, existing.image_url);
     if (imageUrl !== existing.image_url) changes.image_url = imageUrl;
-    // The same for the author's attributes: they described the old product, not the new one.
-    const overrides = input.attribute_overrides !== undefined ? serializeOverrides(input.attribute_overrides) : 'asin' in changes ? null : existing.attribute_overrides;
+    const overrides = sentOrKept(input.attribute_overrides && serializeOverrides(input.attribute_overrides), existing.attribute_overrides);
     if (overrides !== existing.attribute_overrides) changes.attribute_overrides = overrides;
     if (Object.keys(changes).length === 0) return null;
     if ('price_cents' in changes) {

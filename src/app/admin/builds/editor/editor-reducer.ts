@@ -18,7 +18,6 @@ import {
   emptyComponent,
   type FieldErrors,
   NO_OVERRIDES,
-  OVERRIDE_FIELDS,
 } from './build-form';
 import { changedOnlyInComponentFields, type EditorState, mergeServerComponents } from './merge-server';
 import { fillEmptyFields, withRetailerProduct } from './retailer-fields';
@@ -145,10 +144,9 @@ export function editorReducer(state: EditorReducerState, action: EditorAction): 
       return updateComponent(state, action.key, (component) => {
         const next = { ...component, [action.field]: action.value };
         if (action.field === 'amazon_link') next.asin = asinAfterLinkChange(component, action.value);
-        // Another product: the old one's picture must not stay on it (a lookup or a refresh brings the new one).
-        if (action.field !== 'image_url' && !sameAsin(next.asin, component.asin)) next.image_url = '';
-        // Nor its hand-set attributes (the new product's are derived from its own name and specs).
-        if (!(OVERRIDE_FIELDS as readonly string[]).includes(action.field) && !sameAsin(next.asin, component.asin)) Object.assign(next, NO_OVERRIDES);
+        // Another product (only the link or the ASIN changes it): the old one's picture and hand-set attributes
+        // must not stay on it (a lookup or a refresh brings the new picture; its attributes are derived again).
+        if (!sameAsin(next.asin, component.asin)) Object.assign(next, { image_url: '' }, NO_OVERRIDES);
         return next;
       }, action.field === 'amazon_link' ? ['amazon_link', 'asin'] : [action.field]);
     case 'replaceProduct':
