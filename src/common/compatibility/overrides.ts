@@ -35,20 +35,26 @@ export function serializeOverrides(overrides: ComponentAttributes): string | nul
   return Object.keys(kept).length === 0 ? null : JSON.stringify(kept);
 }
 
-/** The stored form read back key by key; anything unreadable counts as no override (the derived value then applies). */
-export function parseStoredOverrides(stored: string | null | undefined): ComponentAttributes {
-  if (!stored) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null) return {};
+/**
+ * Overrides read key by key, keeping only the values a save would accept: a stored row written by a
+ * later version, or an editor input still being typed, loses only what cannot be read.
+ */
+export function readOverrides(value: unknown): ComponentAttributes {
+  if (typeof value !== 'object' || value === null) return {};
   const read: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(overrideFields)) {
-    const field = schema.safeParse((parsed as Record<string, unknown>)[key]);
+    const field = schema.safeParse((value as Record<string, unknown>)[key]);
     if (field.success && field.data !== null && field.data !== undefined) read[key] = field.data;
   }
   return read;
+}
+
+/** The stored form read back; anything unreadable counts as no override (the derived value then applies). */
+export function parseStoredOverrides(stored: string | null | undefined): ComponentAttributes {
+  if (!stored) return {};
+  try {
+    return readOverrides(JSON.parse(stored));
+  } catch {
+    return {};
+  }
 }

@@ -4,23 +4,14 @@
  * is what the saved build will show. Pure, for the panel and the tests.
  */
 import { type AssessedComponent, assessBuild, resolveAttributes } from '../../../../common/compatibility/assess';
-import { type ComponentAttributes, CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES } from '../../../../common/compatibility/attributes';
+import type { ComponentAttributes } from '../../../../common/compatibility/attributes';
 import type { CompatibilityReport } from '../../../../common/compatibility/checks';
-import { MAX_COMPONENT_WATTS } from '../../../../common/compatibility/overrides';
-import type { ComponentForm, OverrideField } from './build-form';
-
-const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined => (values as readonly string[]).includes(value) ? (value as T) : undefined;
+import { readOverrides } from '../../../../common/compatibility/overrides';
+import { type ComponentForm, type OverrideField, overridesInput } from './build-form';
 
 /** The overrides the form holds; a value the save would refuse (a watt count still being typed) counts as none yet. */
 export function overridesOfForm(component: Pick<ComponentForm, OverrideField>): ComponentAttributes {
-  const watts = Number(component.watts.trim());
-  const overrides: ComponentAttributes = {
-    socket: oneOf(CPU_SOCKETS, component.socket),
-    memory_type: oneOf(MEMORY_TYPES, component.memory_type),
-    form_factor: oneOf(FORM_FACTORS, component.form_factor),
-    watts: component.watts.trim() !== '' && Number.isInteger(watts) && watts >= 1 && watts <= MAX_COMPONENT_WATTS ? watts : undefined,
-  };
-  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  return readOverrides(overridesInput(component));
 }
 
 export function assessedOfForm(component: ComponentForm): AssessedComponent {
