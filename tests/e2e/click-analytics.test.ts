@@ -168,4 +168,31 @@ describe('click beacons on a public build page', () => {
       await opened.close();
     }
   });
+
+  it("on a phone 'Rendimento' lists each build as a card with its figures written out; nothing scrolls sideways", async () => {
+    const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport, isMobile: true, hasTouch: true });
+    try {
+      await openAdmin(opened.page, e2e.url, '/admin', token);
+      const section = opened.page.getByRole('region', { name: 'Rendimento', exact: true });
+      await section.waitFor();
+      expect(await section.getByTestId('performance-table').isVisible()).toBe(false);
+      const card = section.getByTestId('performance-card').filter({ hasText: build.title });
+      await expect.poll(() => card.count()).toBe(1);
+      const text = (await card.textContent())!.replace(/\s+/g, ' ');
+      for (const figure of ['Visualizzazioni: 1', 'Clic: 3', 'di cui carrello: 1', 'Tasso di clic: 300%']) expect(text).toContain(figure);
+      for (const element of [section, card]) {
+        const box = (await element.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await section.evaluate((element) => Math.max(...[...element.querySelectorAll('*')].map((child) => child.scrollWidth - child.clientWidth)))).toBeLessThanOrEqual(0);
+
+      await card.getByRole('link', { name: build.title }).tap();
+      await opened.page.waitForURL(`${e2e.url}/admin/builds/edit/${build.id}`);
+      expect(unexpectedErrors(opened.errors)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The dashboard's 'Rendimento' (issue 13): which builds and which products earn over the last 30 days.
  * Clicks per build as an SVG bar chart drawn from the server's numbers (charts.ts), the click rate in a
- * table beside it (also the chart's text for screen readers), and the most clicked products.
+ * table beside it (also the chart's text for screen readers; on a phone, one card per build, as the builds
+ * list does), and the most clicked products.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -75,7 +76,8 @@ function PerformanceBody({ analytics, days }: { analytics: AnalyticsOverview; da
         <TopProducts products={analytics.components} />
       </div>
       <div className="min-w-0 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="performance-table">
+        <PerformanceCards builds={shown} />
+        <table className="hidden w-full text-left text-sm md:table" data-testid="performance-table">
           <caption className="sr-only">Visualizzazioni, clic e tasso di clic delle build più cliccate</caption>
           <thead className="text-slate-700 dark:text-slate-300">
             <tr>
@@ -116,6 +118,36 @@ function PerformanceBody({ analytics, days }: { analytics: AnalyticsOverview; da
         </table>
         {shown.length === 0 && <p className="mt-2 text-slate-700 dark:text-slate-300">Nessuna build pubblicata.</p>}
       </div>
+    </div>
+  );
+}
+
+/** Below md: each build's figures written out with their labels, instead of five columns scrolled sideways. */
+function PerformanceCards({ builds }: { builds: AnalyticsOverview['builds'] }) {
+  return (
+    <ul className="divide-y divide-slate-200 md:hidden dark:divide-slate-800" aria-label="Rendimento delle build più cliccate" data-testid="performance-cards">
+      {builds.map((build) => (
+        <li key={build.id} className="py-3" data-testid="performance-card">
+          <Link to={paths.admin.editBuild(build.id)} className="font-medium break-words text-violet-800 hover:underline dark:text-violet-300">
+            {build.title}
+          </Link>
+          <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+            <PerformanceFigure label="Visualizzazioni" value={formatCount(build.views)} />
+            <PerformanceFigure label="Clic" value={formatCount(build.clicks)} />
+            <PerformanceFigure label="di cui carrello" value={formatCount(build.cart_clicks)} />
+            <PerformanceFigure label="Tasso di clic" value={formatPercent(build.click_rate)} />
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PerformanceFigure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="inline">{label}: </dt>
+      <dd className="inline font-semibold tabular-nums">{value}</dd>
     </div>
   );
 }
