@@ -16,7 +16,7 @@ function renderDemoCover(title: string): { png: string; fontSize: number } {
   if (!ctx) throw new Error('canvas 2D non disponibile');
   const fontSize = autoFitFontSize(title, false, canvasMeasure(ctx));
   const drawn = drawCover(ctx, { text: title, fontSize, color: DEFAULT_TEXT_COLOR, position: 'center', image: null });
-  return { png: canvas.toDataURL('image/png'), fontSize: drawn };
+  return { png: canvas.toDataURL('image/png'), fontSize: drawn.fontSize };
 }
 
 (window as unknown as { renderDemoCover: typeof renderDemoCover }).renderDemoCover = renderDemoCover;

@@ -3,16 +3,18 @@
  * components only place text. Public pages are rendered on the server only (decision 017), so no
  * formatting code (Intl, whose first formatter costs a phone 15 to 60 ms) ever runs in the browser.
  */
-import { formatCount, formatDate, formatDateTime, formatPrice } from '../common/format';
+import { formatDate, formatDateTime, formatPrice, formatQuantity } from '../common/format';
 import { centsToEuro, euroToCents } from '../common/money';
 import type { BuildPublic, BuildSummary, ComponentPublic } from '../modules/builds/builds.types';
 
 export interface BuildCardData extends BuildSummary {
   totalText: string;
+  /** '1 componente', '8 componenti'. */
+  componentsText: string;
 }
 
 export function toBuildCard(build: BuildSummary): BuildCardData {
-  return { ...build, totalText: formatPrice(build.total_price) };
+  return { ...build, totalText: formatPrice(build.total_price), componentsText: formatQuantity(build.component_count, 'componente', 'componenti') };
 }
 
 export interface ComponentData extends ComponentPublic {
@@ -31,6 +33,7 @@ export interface BuildPageData extends Omit<BuildPublic, 'content' | 'components
   cartTotal: { text: string; count: number } | null;
   pricesUpdatedText: string;
   publishedText: string;
+  /** '1 visualizzazione', '1.234 visualizzazioni'. */
   viewsText: string;
 }
 
@@ -56,6 +59,6 @@ export function toBuildPage({ content: _markdown, components, ...build }: BuildP
     cartTotal: cartTotalOf({ ...build, components }),
     pricesUpdatedText: formatDateTime(build.prices_updated_at),
     publishedText: formatDate(build.published_at),
-    viewsText: formatCount(build.views),
+    viewsText: formatQuantity(build.views, 'visualizzazione', 'visualizzazioni'),
   };
 }

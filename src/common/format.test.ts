@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatPercent, formatPrice } from './format';
+import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatPrice, formatQuantity } from './format';
 
 describe('Italian formatting with the spec fallbacks', () => {
   it('formats euro prices and shows N/A when missing', () => {
@@ -17,6 +17,20 @@ describe('Italian formatting with the spec fallbacks', () => {
     expect(formatCount(12)).toBe('12');
     expect(formatCount(8640)).toBe('8.640');
     expect(formatCount(12760)).toBe('12.760');
+  });
+
+  it('puts the noun in the singular for exactly one, in the plural otherwise, with the count grouped', () => {
+    expect(formatQuantity(1, 'componente', 'componenti')).toBe('1 componente');
+    expect(formatQuantity(0, 'componente', 'componenti')).toBe('0 componenti');
+    expect(formatQuantity(2, 'errore', 'errori')).toBe('2 errori');
+    expect(formatQuantity(1234, 'riga', 'righe')).toBe('1.234 righe');
+    expect(formatQuantity(1, 'alternativa aggiunta', 'alternative aggiunte')).toBe('1 alternativa aggiunta');
+  });
+
+  it('formats measures with fixed decimals and grouped thousands', () => {
+    expect(formatDecimal(0.051, 2)).toBe('0,05');
+    expect(formatDecimal(1234.567, 2)).toBe('1.234,57');
+    expect(formatDecimal(2, 1)).toBe('2,0');
   });
 
   it('formats ratios as Italian percentages, 0% when missing', () => {

@@ -33,6 +33,26 @@ export function formatCount(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? countFormatter().format(value) : '0';
 }
 
+/**
+ * A count with its noun agreeing: '1 componente', '0 componenti', '1.234 componenti'. Italian takes the
+ * singular for exactly one only; the noun may be a phrase ('componente aggiornato', 'componenti aggiornati').
+ */
+export function formatQuantity(count: number, singular: string, plural: string): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
+const decimalFormatters = new Map<number, Intl.NumberFormat>();
+
+/** A measure with a fixed number of decimals: formatDecimal(1234.5, 2) -> '1.234,50'. */
+export function formatDecimal(value: number, fractionDigits: number): string {
+  let formatter = decimalFormatters.get(fractionDigits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('it-IT', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, ...GROUPING });
+    decimalFormatters.set(fractionDigits, formatter);
+  }
+  return formatter.format(value);
+}
+
 /** A ratio as a percentage: 0.125 -> '12,5%'. */
 export function formatPercent(ratio: number | null | undefined): string {
   return typeof ratio === 'number' && Number.isFinite(ratio) ? percentFormatter().format(ratio) : '0%';

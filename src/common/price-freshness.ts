@@ -10,6 +10,14 @@ export function isPriceStale(updatedAt: string | null | undefined, now: number):
   return Number.isNaN(time) || now - time > PRICE_MAX_AGE_MS;
 }
 
+/**
+ * A retailer image link may be shown for 24 hours after the retailer last confirmed it (Amazon's data
+ * is kept at most that long); after that it is left out until a lookup confirms it again (decision 024).
+ */
+export function freshRetailerImage(imageUrl: string | null, checkedAt: string | null | undefined, now: number): string | null {
+  return imageUrl !== null && !isPriceStale(checkedAt, now) ? imageUrl : null;
+}
+
 export const PRICE_DISCLAIMER =
   "I prezzi e la disponibilità possono variare. Il prezzo applicato è quello indicato su Amazon al momento dell'acquisto.";
 

@@ -85,6 +85,9 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
     [{ PAGE_CACHE_MB: '-1' }, /^Configurazione non valida: PAGE_CACHE_MB non può essere negativo \(0 disattiva la cache\) \(valore: "-1"\)$/],
     [{ PAGE_CACHE_MB: 'tanti' }, /^Configurazione non valida: PAGE_CACHE_MB deve essere un numero/],
+    // Limits with their thousands grouped, as every number the site writes.
+    [{ PAGE_CACHE_MB: '5000' }, /^Configurazione non valida: PAGE_CACHE_MB al massimo 4\.096 \(valore: "5000"\)$/],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '3601' }, /^Configurazione non valida: DATABASE_STATEMENT_TIMEOUT_SECONDS al massimo 3\.600 secondi/],
     [{ BUDGET_DRIFT_PERCENT: '0' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT deve essere maggiore di 0/],
     [{ BUDGET_DRIFT_PERCENT: '101' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT al massimo 100/],
     [{ UPLOAD_STORAGE: 's3' }, /^Configurazione non valida: UPLOAD_STORAGE usa database \(immagini nel database\) oppure directory \(cartella UPLOAD_DIR\) \(valore: "s3"\)$/],

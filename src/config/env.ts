@@ -83,7 +83,7 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'deve essere un numero' })
       .positive('deve essere maggiore di zero')
-      .max(3600, 'al massimo 3600 secondi')
+      .max(3600, 'al massimo 3.600 secondi')
       .default(DEFAULT_POSTGRES_POOL.statementTimeoutMs / 1000),
     ADMIN_USERNAME: optionalText.pipe(
       z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, 'da 3 a 64 caratteri tra lettere, numeri, punto, trattino e underscore').optional(),
@@ -129,7 +129,7 @@ const envSchema = z
     // A published build whose total is further than this from its budget (in percent of it) is listed as drifting.
     BUDGET_DRIFT_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).gt(0, 'deve essere maggiore di 0').max(100, 'al massimo 100').default(10),
     // Per process: every worker keeps its own copy of the pages it served. 0 turns the cache off.
-    PAGE_CACHE_MB: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo (0 disattiva la cache)').max(4096, 'al massimo 4096').default(64),
+    PAGE_CACHE_MB: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo (0 disattiva la cache)').max(4096, 'al massimo 4.096').default(64),
     WEB_CONCURRENCY: z
       .string()
       .trim()

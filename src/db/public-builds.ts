@@ -16,9 +16,11 @@ export function isPublicBuild(now: string, table = 'builds'): RawBuilder<SqlBool
 }
 
 /**
- * The publication date visitors see: a due scheduled build shows its `publish_at`, which the flip job
- * then stores as its `published_at`, so the date (and the newest-first order) never jumps.
+ * The publication date visitors see: a due scheduled build shows its first publication if it had one, else
+ * its `publish_at`, which is what the flip job then stores as its `published_at`, so the date (and the
+ * newest-first order) never jumps.
  */
 export function publicPublishedAt(table = 'builds'): RawBuilder<string | null> {
-  return sql<string | null>`(case when ${sql.ref(`${table}.status`)} = ${SCHEDULED_STATUS} then ${sql.ref(`${table}.publish_at`)} else ${sql.ref(`${table}.published_at`)} end)`;
+  const publishedAt = sql.ref(`${table}.published_at`);
+  return sql<string | null>`(case when ${sql.ref(`${table}.status`)} = ${SCHEDULED_STATUS} then coalesce(${publishedAt}, ${sql.ref(`${table}.publish_at`)}) else ${publishedAt} end)`;
 }

@@ -88,6 +88,8 @@ export interface ComponentsTable {
   tier: string | null;
   /** The product image as the retailer links it (never a stored copy), refreshed with the price; null: none. */
   image_url: WithDefault<string | null>;
+  /** When the retailer last confirmed image_url (migration 0013); the public pages show it for 24 hours after. */
+  image_checked_at: WithDefault<Timestamp | null>;
   /** Attributes set by the author over the derived ones, as JSON (migration 0012; see common/compatibility); null: none. */
   attribute_overrides: WithDefault<string | null>;
   created_at: Timestamp;

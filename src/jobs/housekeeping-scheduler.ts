@@ -3,7 +3,8 @@
  * then one per interval. Every instance schedules it; the lease and the gap check make one round per
  * interval across all of them. Timers are unref'd: they never keep a stopping process alive.
  */
-import type { HousekeepingService } from '../modules/housekeeping/housekeeping.service';
+import { formatQuantity } from '../common/format';
+import type { HousekeepingResult, HousekeepingService } from '../modules/housekeeping/housekeeping.service';
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Not at the very start: start-up (migrations, seed, first requests) comes first. */
@@ -20,6 +21,15 @@ export interface HousekeepingScheduler {
   stop(): Promise<void>;
 }
 
+/** The log line of a round that deleted something: '[manutenzione] eliminati: 1 sessione conclusa, …'. */
+export function housekeepingLogLine(result: HousekeepingResult): string {
+  return (
+    `[manutenzione] eliminati: ${formatQuantity(result.sessions, 'sessione conclusa', 'sessioni concluse')}, ` +
+    `${formatQuantity(result.throttleRows, 'contatore di accesso scaduto', 'contatori di accesso scaduti')}, ` +
+    `${formatQuantity(result.clickRows, 'riga scaduta dei clic', 'righe scadute dei clic')}`
+  );
+}
+
 export function startHousekeepingScheduler(housekeeping: HousekeepingService, options: HousekeepingSchedulerOptions = {}): HousekeepingScheduler {
   const { intervalMs = HOUSEKEEPING_INTERVAL_MS, firstRunMs = HOUSEKEEPING_FIRST_RUN_MS } = options;
   let current: Promise<void> | null = null;
@@ -30,9 +40,7 @@ export function startHousekeepingScheduler(housekeeping: HousekeepingService, op
       // Half an interval: a round another instance ran recently is enough; a missed one is caught up soon.
       const result = await housekeeping.run({ minGapMs: intervalMs / 2 });
       if (result && result.sessions + result.throttleRows + result.clickRows > 0) {
-        console.log(
-          `[manutenzione] eliminate ${result.sessions} sessioni concluse, ${result.throttleRows} contatori di accesso scaduti e ${result.clickRows} righe scadute dei clic`,
-        );
+        console.log(housekeepingLogLine(result));
       }
     } catch (error) {
       // Recorded in job_runs by the lease runner; the next round tries again.

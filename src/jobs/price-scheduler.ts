@@ -1,7 +1,8 @@
 /**
- * Background price refresh: every tick, each tier that is due is refreshed. The due check and the run
- * happen under the shared price-work lease (jobs.service.ts), so with several app instances each tier
- * runs once per interval, and a manual refresh never overlaps a scheduled one.
+ * Background price refresh: every tick, each tier that is due is refreshed, then the images visitors see
+ * are confirmed before they are 24 hours old. The due check and the run happen under the shared
+ * price-work lease (jobs.service.ts), so with several app instances each runs once per interval, and a
+ * manual refresh never overlaps a scheduled one.
  */
 import type { PricingConfig } from '../config/env';
 import { TIERS, type PricingService } from '../modules/pricing/pricing.service';
@@ -25,17 +26,23 @@ export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
   let current: Promise<void> | null = null;
   let stopped = false;
 
+  // Each tier when due, then the images of public builds that would soon be 24 hours old (decision 024).
+  const runs = [
+    ...TIERS.map((tier) => ({ what: `del tier ${tier}`, run: () => deps.pricing.refreshTier(tier, 'scheduled') })),
+    { what: 'delle immagini', run: () => deps.pricing.refreshAgingImages() },
+  ];
+
   async function round() {
-    for (const tier of TIERS) {
+    for (const { what, run } of runs) {
       if (stopped) return;
       try {
-        const outcome = await deps.pricing.refreshTier(tier, 'scheduled');
+        const outcome = await run();
         const unavailable = outcome?.results.filter((result) => result.status === 'unavailable').map((result) => result.asin) ?? [];
         if (unavailable.length > 0 && deps.config.smartReplacementOnRefresh && deps.onUnavailable) await deps.onUnavailable(unavailable);
         if (outcome && deps.onRefreshed) await deps.onRefreshed();
       } catch (error) {
-        // Recorded in job_runs by the lease runner; the next tick tries again when the tier is due.
-        console.error(`[prezzi] aggiornamento automatico del tier ${tier} non riuscito: ${error instanceof Error ? error.message : String(error)}`);
+        // Recorded in job_runs by the lease runner; the next tick tries again when the work is due.
+        console.error(`[prezzi] aggiornamento automatico ${what} non riuscito: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }

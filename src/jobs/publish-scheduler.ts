@@ -4,6 +4,7 @@
  * do not depend on this interval (a due build is public at once), only the stored status and the admin
  * lists do. Timers are unref'd: they never keep a stopping process alive.
  */
+import { formatQuantity } from '../common/format';
 import type { PublishingService } from '../modules/publishing/publishing.service';
 
 export const PUBLISH_INTERVAL_MS = 15_000;
@@ -14,6 +15,11 @@ export interface PublishScheduler {
   stop(): Promise<void>;
 }
 
+/** '[pubblicazione] pubblicata 1 build programmata (id 4)': the participle agrees with the count too. */
+export function publishedLogLine(ids: readonly number[]): string {
+  return `[pubblicazione] ${ids.length === 1 ? 'pubblicata' : 'pubblicate'} ${formatQuantity(ids.length, 'build programmata', 'build programmate')} (id ${ids.join(', ')})`;
+}
+
 export function startPublishScheduler(publishing: PublishingService, options: { intervalMs?: number } = {}): PublishScheduler {
   const { intervalMs = PUBLISH_INTERVAL_MS } = options;
   let current: Promise<void> | null = null;
@@ -22,7 +28,7 @@ export function startPublishScheduler(publishing: PublishingService, options: { 
   async function round() {
     try {
       const ids = await publishing.publishDue();
-      if (ids && ids.length > 0) console.log(`[pubblicazione] pubblicate ${ids.length} build programmate (id ${ids.join(', ')})`);
+      if (ids && ids.length > 0) console.log(publishedLogLine(ids));
     } catch (error) {
       // The next round tries again; visitors already see the due builds.
       console.error(`[pubblicazione] pubblicazione programmata non riuscita: ${error instanceof Error ? error.message : String(error)}`);

@@ -19,7 +19,7 @@ import { createUploadStorage } from './media/upload-storage';
 import { createPricingService } from './pricing/pricing.service';
 import { createPublishingService } from './publishing/publishing.service';
 import { createRetailer, createRetailerBudget, type Retailer } from './pricing/retailer';
-import { createReplacementsService } from './replacements/replacements.service';
+import { createReplacementsService, reconcileReplacementRecords } from './replacements/replacements.service';
 import { createRetailerItemsService } from './retailer-items/retailer-items.service';
 import { createSeoService } from './seo/seo.service';
 
@@ -59,7 +59,13 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     pricing: createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events }),
     importer: createImporterService({ retailer, config }),
     retailerItems: createRetailerItemsService({ db, clock, config, retailer }),
-    revisions: createRevisionsService({ db, clock, events, bumpVersion: (trx, buildId) => bumpBuildVersion(trx, buildId, clock) }),
+    revisions: createRevisionsService({
+      db,
+      clock,
+      events,
+      bumpVersion: (trx, buildId) => bumpBuildVersion(trx, buildId, clock),
+      reconcileReplacements: reconcileReplacementRecords,
+    }),
     drift: createDriftService({ db, clock, thresholdPercent: config.budgetDriftPercent }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, builds, jobs, events }),
     seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),

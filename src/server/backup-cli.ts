@@ -6,11 +6,12 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isAppError } from '../common/errors';
+import { formatDecimal, formatQuantity } from '../common/format';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/connection';
 import { loadConfigOrExit } from '../db/startup';
 import { createAuthService } from '../modules/auth/auth.service';
-import { countOf, describeRowCounts } from '../modules/backup/backup.schema';
+import { describeRowCounts } from '../modules/backup/backup.schema';
 import { createBackup } from '../modules/backup/backup.service';
 import { restoreBackup } from '../modules/backup/restore.service';
 import { systemClock } from '../modules/clock';
@@ -23,8 +24,8 @@ const USAGE = {
   restore: 'Uso: npm run restore -- FILE [--force]',
 } as const;
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(2).replace('.', ',')} MB`;
+const seconds = (ms: number) => `${formatDecimal(ms / 1000, 1)} s`;
+const megabytes = (bytes: number) => `${formatDecimal(bytes / 1_048_576, 2)} MB`;
 
 function usageError(command: keyof typeof USAGE, message?: string): never {
   if (message) console.error(message);
@@ -57,7 +58,7 @@ async function backup(args: string[], config: AppConfig, database: DatabaseHandl
     });
     console.log(
       `Backup scritto in ${out} (${megabytes(summary.bytes)}, ${seconds(performance.now() - started)}): ` +
-        `${describeRowCounts(summary.rows)}, ${countOf(summary.images, 'immagine', 'immagini')}${values['with-users'] ? '' : '; utenti esclusi (usa --with-users per includerli)'}.`,
+        `${describeRowCounts(summary.rows)}, ${formatQuantity(summary.images, 'immagine', 'immagini')}${values['with-users'] ? '' : '; utenti esclusi (usa --with-users per includerli)'}.`,
     );
   } finally {
     if (storageDatabase !== database) await storageDatabase.destroy();
@@ -76,7 +77,7 @@ async function restore(args: string[], config: AppConfig, database: DatabaseHand
     force: values.force === true,
   });
   console.log(
-    `Ripristino completato da ${file} (${seconds(performance.now() - started)}): ${describeRowCounts(summary.rows)}, ${countOf(summary.images, 'immagine', 'immagini')}.`,
+    `Ripristino completato da ${file} (${seconds(performance.now() - started)}): ${describeRowCounts(summary.rows)}, ${formatQuantity(summary.images, 'immagine', 'immagini')}.`,
   );
   if (!summary.usersRestored) {
     // An archive without accounts: the site keeps the target's admin, or gets its first one now.

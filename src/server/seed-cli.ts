@@ -4,6 +4,7 @@
  * upload path into the configured storage, so this lives with the server, which knows the services;
  * `src/db/cli.ts` keeps the schema-only `db:migrate`.
  */
+import { formatQuantity } from '../common/format';
 import { addDemoCovers } from '../db/demo-covers';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoContent } from '../db/seed';
@@ -20,7 +21,7 @@ try {
   if (seeded) {
     const services = createServices({ db: database.db, config });
     const covers = await addDemoCovers(database.db, (bytes) => services.media.saveUploadedImage(bytes));
-    console.log(`Contenuti dimostrativi caricati, con ${covers} copertine.`);
+    console.log(`Contenuti dimostrativi caricati, con ${formatQuantity(covers, 'copertina', 'copertine')}.`);
   } else {
     console.log('Il database contiene già delle build: nessun contenuto dimostrativo aggiunto.');
   }

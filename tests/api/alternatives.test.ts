@@ -113,6 +113,8 @@ describe('alternative categories', () => {
     for (const body of [{ description: 'x', component_type: 'GPU' }, { name: '   ' }, { name: null }, { name: 42 }]) {
       expectError(await api('POST', '/alternative-categories', body), 400, 'VALIDATION_ERROR', 'Il nome della categoria è obbligatorio');
     }
+    // The limit with its thousands grouped, as every number the site shows.
+    expectError(await api('POST', '/alternative-categories', { name: 'Lunga', description: 'x'.repeat(5001) }), 400, 'VALIDATION_ERROR', 'La descrizione può avere al massimo 5.000 caratteri');
     const badType = await api('POST', '/alternative-categories', { name: 'Monitor', component_type: 'Monitor' });
     expectError(badType, 400, 'VALIDATION_ERROR');
     expect(badType.body.error.message).toMatch(/^Tipo di componente non valido/);
@@ -332,7 +334,8 @@ describe('alternative validation', () => {
     ['ASIN with symbols', { alternativeAsin: 'B0ABC-DEF1' }, ASIN_INVALID],
     ['numeric ASIN', { alternativeAsin: 1234567890 }, ASIN_INVALID],
     ['negative price', { alternativePrice: -1 }, /prezzo/],
-    ['price with 3 decimals', { alternativePrice: 1.234 }, /prezzo/],
+    // The same words as a build component's price: the author reads why 1.234 is refused.
+    ['price with 3 decimals', { alternativePrice: 1.234 }, 'Il prezzo deve essere un numero positivo fino a 1.000.000 €, con al massimo 2 decimali (es. 129.90)'],
     ['text price', { alternativePrice: 'gratis' }, /prezzo/],
     ['price as object', { alternativePrice: { euro: 1 } }, /prezzo/],
   ])('%s: 400 with an Italian message, nothing saved', async (_label, override, message) => {

@@ -153,7 +153,7 @@ const BODY_CASES: BodyCase[] = [
         method,
         path,
         body: () => sampleBuild({ budget: '__hostile__' }),
-        outcome: euroOutcome('budget', /^Il budget deve essere un numero positivo fino a 1\.000\.000 €$/, success, (b) => b.build.budget),
+        outcome: euroOutcome('budget', /^Il budget deve essere un numero positivo fino a 1\.000\.000 €, con al massimo 2 decimali \(es\. 1499\.90\)$/, success, (b) => b.build.budget),
       },
       {
         name: `${method} component price`,

@@ -270,3 +270,61 @@ describe('POST /api/admin/replacements/{id}/restore', () => {
     expect(open[0].id).not.toBe(record.id);
   });
 });
+
+describe('restoring a revision of the build (issue 13) keeps the replacement records consistent', () => {
+  type Revision = { id: number; reason: string };
+  const revisionsOf = async (buildId: number): Promise<Revision[]> => (await api('GET', `/builds/${buildId}/revisions`)).body.revisions;
+  async function restoreRevision(buildId: number, revisionId: number) {
+    const response = await api('POST', `/builds/${buildId}/revisions/${revisionId}/restore`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.build;
+  }
+  const recordsOf = (buildId: number) => ctx.database.db.selectFrom('replacements').selectAll().where('build_id', '=', buildId).orderBy('id').execute();
+
+  it('a version from before the swaps closes their records; the version after them opens them again', async () => {
+    const build = await replacedBuild();
+    const cpuId = build.components.find((c: any) => c.type === 'CPU').id;
+    const [afterSwaps, , created] = await revisionsOf(build.id);
+    expect(created!.reason).toBe('Creazione');
+    expect((await listReplacements()).filter((r) => r.build_id === build.id)).toHaveLength(2);
+
+    // Back to the originals: no open record may offer to restore them again.
+    const originals = await restoreRevision(build.id, created!.id);
+    expect(originals.components.find((c: any) => c.id === cpuId)).toMatchObject({ asin: CPU, is_replaced: 0 });
+    expect((await listReplacements()).filter((r) => r.build_id === build.id)).toEqual([]);
+    expect((await recordsOf(build.id)).every((record) => record.restored_at !== null)).toBe(true);
+
+    // Forward to the substitutes: their records are open again, and restoring one brings its original back.
+    const substitutes = await restoreRevision(build.id, afterSwaps!.id);
+    expect(substitutes.components.find((c: any) => c.id === cpuId)).toMatchObject({ asin: CPU_ALT, is_replaced: 1 });
+    const open = (await listReplacements()).filter((r) => r.build_id === build.id);
+    expect(open.map((r) => [r.original_asin, r.asin]).sort()).toEqual([
+      [CPU, CPU_ALT],
+      [GPU, GPU_ALT],
+    ]);
+    const cpuRecord = open.find((r) => r.original_asin === CPU);
+    const restored = await api('POST', `/replacements/${cpuRecord.id}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body.component).toMatchObject({ id: cpuId, asin: CPU, name: 'AMD Ryzen 5 7600', is_replaced: 0 });
+  });
+
+  it('a record whose substitute was deleted is closed when the version restored brings the original back: never offered twice', async () => {
+    const build = await replacedBuild();
+    const current = await adminBuild(build.id);
+    // The author drops the CPU (the substitute) and saves: its record stays open, to put the original back.
+    const withoutCpu = current.components.filter((c: any) => c.type !== 'CPU');
+    const saved = await api('PUT', `/builds/${build.id}`, { ...sampleBuild({ title: current.title }), components: withoutCpu });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await listReplacements()).filter((r) => r.build_id === build.id).map((r) => [r.original_asin, r.name])).toContainEqual([CPU, null]);
+    // Another build's records are not touched by this build's restore.
+    const other = await replacedBuild('Altra build');
+
+    // The creation version brings the original CPU back (as a new row): restoring the record would add it twice.
+    const created = (await revisionsOf(build.id)).find((revision) => revision.reason === 'Creazione')!;
+    const restored = await restoreRevision(build.id, created.id);
+    expect(restored.components.filter((c: any) => c.type === 'CPU').map((c: any) => [c.asin, c.is_replaced])).toEqual([[CPU, 0]]);
+    const open = await listReplacements();
+    expect(open.filter((r) => r.build_id === build.id)).toEqual([]);
+    expect(open.filter((r) => r.build_id === other.id)).toHaveLength(2);
+  });
+});

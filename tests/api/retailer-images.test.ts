@@ -3,10 +3,10 @@
  * never stored (only the URL is kept), refreshed together with the prices (lookups 10 ASINs a request),
  * kept or changed by the editor's save, and swapped with the product by a smart replacement.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeImageUrl, startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
-import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
+import { createTestContext, openSecondInstance, sampleBuild, type TestContext } from '../helpers/test-app';
 
 /** Ten characters: B0IMG + five digits. */
 const asin = (n: number) => `B0IMG${String(n).padStart(5, '0')}`;
@@ -26,7 +26,8 @@ let token: string;
 
 beforeAll(async () => {
   fake = await startFakeCreatorsApi({ catalogue: Array.from({ length: 30 }, (_, i) => fakeItem(i + 1)) });
-  ctx = await createTestContext(retailerEnv(fake));
+  // No page cache: the tests move the clock a day ahead, and a cached answer lives a minute of real time.
+  ctx = await createTestContext({ ...retailerEnv(fake), PAGE_CACHE_MB: '0' });
   token = await ctx.login();
 });
 
@@ -192,5 +193,89 @@ describe('smart replacement and images', () => {
     expect(restored.body.component).toMatchObject({ asin: asin(1), image_url: null });
     await ctx.request('POST', `/api/admin/builds/${build.id}/update-prices`, { token });
     expect(Object.fromEntries(await imagesOf(build.id))).toEqual({ [asin(1)]: fakeImageUrl(asin(1), 500) });
+  });
+});
+
+describe('an image is shown for 24 hours after the retailer confirmed it (decision 024)', () => {
+  const HOUR = 3_600_000;
+  const publicImages = async (slug: string) =>
+    Object.fromEntries((await ctx.request('GET', `/api/builds/${slug}`)).body.build.components.map((c: { asin: string; image_url: string | null }) => [c.asin, c.image_url]));
+  const adminImages = async (id: number) =>
+    Object.fromEntries((await ctx.request('GET', `/api/admin/builds/${id}`, { token })).body.build.components.map((c: { asin: string; image_url: string | null }) => [c.asin, c.image_url]));
+  let clockAtStart = 0;
+  beforeEach(async () => {
+    clockAtStart = ctx.clock.offsetMs;
+    // Runs and leases of earlier tests were stamped with their clock.
+    await ctx.database.db.deleteFrom('job_runs').execute();
+    await ctx.database.db.deleteFrom('job_leases').execute();
+  });
+  afterEach(() => {
+    ctx.clock.offsetMs = clockAtStart;
+  });
+
+  it('leaves a link older than 24 hours out of the public build (the admin keeps it), whether a refresh or the editor gave it', async () => {
+    const build = await createBuild([{ n: 1 }, { n: 2, image_url: OTHER_IMAGE }]);
+    // The editor's image counts from the save: the author just chose it from the retailer's answer.
+    expect(await publicImages(build.slug)).toEqual({ [asin(1)]: null, [asin(2)]: OTHER_IMAGE });
+    ctx.clock.advance(2 * HOUR);
+    expect((await ctx.request('POST', `/api/admin/builds/${build.id}/update-prices`, { token })).status).toBe(200);
+    fake.setItem(fakeItem(2, { images: null }));
+    expect(await publicImages(build.slug)).toEqual({ [asin(1)]: fakeImageUrl(asin(1), 500), [asin(2)]: fakeImageUrl(asin(2), 500) });
+
+    ctx.clock.advance(23 * HOUR);
+    expect(await publicImages(build.slug)).toEqual({ [asin(1)]: fakeImageUrl(asin(1), 500), [asin(2)]: fakeImageUrl(asin(2), 500) });
+    ctx.clock.advance(HOUR + 60_000);
+    expect(await publicImages(build.slug)).toEqual({ [asin(1)]: null, [asin(2)]: null });
+    expect(await adminImages(build.id)).toEqual({ [asin(1)]: fakeImageUrl(asin(1), 500), [asin(2)]: fakeImageUrl(asin(2), 500) });
+
+    // A refresh confirms the first again; Amazon now gives no image for the second, which stays hidden.
+    expect((await ctx.request('POST', `/api/admin/builds/${build.id}/update-prices`, { token })).status).toBe(200);
+    expect(await publicImages(build.slug)).toEqual({ [asin(1)]: fakeImageUrl(asin(1), 500), [asin(2)]: null });
+  });
+
+  it('the scheduled check looks up only the aging images of published and scheduled builds, at most once an hour', async () => {
+    const published = await createBuild([{ n: 7 }, { n: 9 }], 'Build pubblicata');
+    const draft = await ctx.request('POST', '/api/admin/builds', {
+      token,
+      body: sampleBuild({ title: 'Bozza', status: 'draft', components: [{ type: 'CPU', name: 'Bozza', price: 10, amazon_link: `https://www.amazon.it/dp/${asin(8)}` }] }),
+    });
+    expect(draft.status).toBe(201);
+    for (const id of [published.id, draft.body.build.id]) expect((await ctx.request('POST', `/api/admin/builds/${id}/update-prices`, { token })).status).toBe(200);
+    fake.requests.length = 0;
+
+    // Nothing is 20 hours old yet: no run, no request.
+    ctx.clock.advance(19 * HOUR);
+    expect(await ctx.services.pricing.refreshAgingImages()).toBeNull();
+    // ASIN 9 is confirmed meanwhile by another refresh (a tier's, say).
+    await ctx.services.pricing.refreshAsins([asin(9)]);
+    fake.requests.length = 0;
+
+    ctx.clock.advance(2 * HOUR);
+    const run = await ctx.services.pricing.refreshAgingImages();
+    expect(run?.summary).toMatchObject({ total: 1, failed: 0 });
+    expect(getItemsBatches()).toEqual([[asin(7)]]); // not the draft's 8, not the fresh 9
+    // Within the hour it does not run again, even with work to do.
+    fake.requests.length = 0;
+    ctx.clock.advance(2 * HOUR);
+    expect(await ctx.services.pricing.refreshAgingImages()).toBeNull();
+    expect(fake.requests).toEqual([]);
+
+    // 25 hours after the first refresh, the page still shows ASIN 7's image: it was confirmed at 21.
+    expect((await publicImages(published.slug))[asin(7)]).toBe(fakeImageUrl(asin(7), 500));
+  });
+
+  it('two instances checking at once make one lookup', async () => {
+    const build = await createBuild([{ n: 11 }, { n: 12 }]);
+    expect((await ctx.request('POST', `/api/admin/builds/${build.id}/update-prices`, { token })).status).toBe(200);
+    fake.requests.length = 0;
+    ctx.clock.advance(21 * HOUR);
+    const second = openSecondInstance(ctx);
+    try {
+      const runs = await Promise.all([ctx.services.pricing.refreshAgingImages(), second.services.pricing.refreshAgingImages()]);
+      expect(runs.filter((run) => run !== null)).toHaveLength(1);
+      expect(getItemsBatches()).toEqual([[asin(11), asin(12)]]);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -113,6 +113,59 @@ describe('revisions of a build', () => {
     expect(new Set(list.slice(0, 6).map((revision) => revision.title))).toEqual(new Set(Array.from({ length: 6 }, (_, i) => `Parallelo ${i}`)));
   });
 
+  it(`keeps the build's publication when the revision's schedule has passed, and never moves a first publication`, async () => {
+    const HOUR = 3_600_000;
+    const isoIn = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
+    const restore = async (id: number, revisionId: number) => {
+      const response = await ctx.request('POST', `/api/admin/builds/${id}/revisions/${revisionId}/restore`, { token });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.build as Build & { slug: string; status: string; publish_at: string | null; published_at: string | null };
+    };
+    const stored = (id: number) => ctx.database.db.selectFrom('builds').select(['status', 'publish_at', 'published_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    try {
+      // A draft scheduled, then taken back to draft; the schedule's time passes.
+      const draft = await create({ title: 'Bozza programmata', status: 'draft' });
+      await save(draft.id, sampleBuild({ title: 'Programmata per presto', status: 'scheduled', publish_at: isoIn(HOUR) }));
+      const scheduled = (await revisions(draft.id))[0]!;
+      await save(draft.id, sampleBuild({ title: 'Di nuovo bozza', status: 'draft' }));
+      ctx.clock.advance(2 * HOUR);
+      const restored = await restore(draft.id, scheduled.id);
+      // The content comes back; the past schedule does not: still a draft, invisible, never published.
+      expect(restored).toMatchObject({ title: 'Programmata per presto', status: 'draft', publish_at: null, published_at: null });
+      expect((await ctx.request('GET', `/api/builds/${restored.slug}`)).status).toBe(404);
+      expect((await revisions(draft.id))[0]!.reason).toMatch(new RegExp(`^Ripristino della revisione ${scheduled.id}, senza la programmazione già passata \\(\\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2}\\)`));
+      await ctx.services.publishing.publishDue();
+      expect(await stored(draft.id)).toEqual({ status: 'draft', publish_at: null, published_at: null });
+
+      // A published build, rescheduled and published again: restoring the past schedule keeps it published, with its first date.
+      ctx.clock.offsetMs = 0;
+      const published = await create({ title: 'Pubblicata da tempo' });
+      const firstPublication = (await stored(published.id)).published_at!;
+      expect(firstPublication).not.toBeNull();
+      await save(published.id, sampleBuild({ title: 'Ripubblicata più tardi', status: 'scheduled', publish_at: isoIn(HOUR) }));
+      const rescheduled = (await revisions(published.id))[0]!;
+      await save(published.id, sampleBuild({ title: 'Pubblicata di nuovo' }));
+      // Before the schedule passes, restoring it schedules the build again, keeping its first publication.
+      const again = await restore(published.id, rescheduled.id);
+      expect(again).toMatchObject({ status: 'scheduled', published_at: firstPublication });
+      ctx.clock.advance(2 * HOUR);
+      // Due, it is public at once with its first publication date (before the job stores it, and after).
+      expect((await ctx.request('GET', `/api/builds/${again.slug}`)).body.build.published_at).toBe(firstPublication);
+      expect((await ctx.request('GET', '/api/builds?limit=100')).body.builds.find((b: { id: number }) => b.id === published.id).published_at).toBe(firstPublication);
+      // The publish job stores it as published with its first publication date, not publish_at.
+      await ctx.services.publishing.publishDue();
+      expect(await stored(published.id)).toEqual({ status: 'published', publish_at: null, published_at: firstPublication });
+      expect((await ctx.request('GET', `/api/builds/${again.slug}`)).body.build.published_at).toBe(firstPublication);
+      // After it passed: the content comes back, the build stays published with its first date.
+      const later = await restore(published.id, rescheduled.id);
+      expect(later).toMatchObject({ title: 'Ripubblicata più tardi', status: 'published', publish_at: null, published_at: firstPublication });
+      await ctx.services.publishing.publishDue();
+      expect(await stored(published.id)).toEqual({ status: 'published', publish_at: null, published_at: firstPublication });
+    } finally {
+      ctx.clock.offsetMs = 0;
+    }
+  });
+
   it('404 for an unknown build or revision, or a revision of another build; 401 without a session', async () => {
     const a = await create({ title: 'Build A' });
     const b = await create({ title: 'Build B' });

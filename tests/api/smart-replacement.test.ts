@@ -230,12 +230,12 @@ describe('smart replacement: choosing the substitute', () => {
 
 describe('smart replacement: compatibility (issue 15)', () => {
   /** An AM5 build whose CPU (the only component with a link) goes out of stock. */
-  async function am5Build(overrides: { cpuOverrides?: Record<string, unknown> } = {}) {
+  async function am5Build(overrides: { cpuOverrides?: Record<string, unknown>; cpuName?: string } = {}) {
     fake.setItem(item(CPU, 300, 'OUT_OF_STOCK', 'AMD Ryzen 7 7700X Processore, 8 core, socket AM5'));
     return createBuild([
       {
         type: 'CPU',
-        name: 'AMD Ryzen 7 7700X Processore, 8 core, 16 thread, fino a 5,4 GHz, socket AM5',
+        name: overrides.cpuName ?? 'AMD Ryzen 7 7700X Processore, 8 core, 16 thread, fino a 5,4 GHz, socket AM5',
         price: 300,
         amazon_link: `https://www.amazon.it/dp/${CPU}`,
         ...(overrides.cpuOverrides ? { attribute_overrides: overrides.cpuOverrides } : {}),
@@ -296,6 +296,22 @@ describe('smart replacement: compatibility (issue 15)', () => {
     expect(response.body.results[0].replacement).toMatchObject({ asin: ALT2 });
     const report = await api('GET', `/builds/${build.id}/compatibility`);
     expect(report.body.checks.find((check: any) => check.rule === 'cpu_socket').status).toBe('unknown');
+  });
+
+  it('when the build has a check it cannot verify, takes a later candidate that settles it over an earlier one that leaves it unknown', async () => {
+    const build = await am5Build({ cpuName: 'Processore 8 core di prova' });
+    const before = await api('GET', `/builds/${build.id}/compatibility`);
+    expect(before.body.checks.find((check: any) => check.rule === 'cpu_socket').status).toBe('unknown');
+    fake.setItem(item(ALT2, 295, 'IN_STOCK', 'Processore 8 core senza socket nel titolo'));
+    fake.setItem(item(ALT3, 310, 'IN_STOCK', 'AMD Ryzen 7 9700X Processore, 8 core, socket AM5'));
+    await addAlternative(CPU, ALT2, 1, 'Processore 8 core');
+    await addAlternative(CPU, ALT3, 2, 'AMD Ryzen 7 9700X Processore, 8 core, 16 thread, socket AM5');
+
+    const response = await smartReplace(build.id);
+    expect(response.body.summary).toEqual({ available: 0, replaced: 1, unavailable: 0, errors: 0 });
+    expect(response.body.results[0].replacement).toMatchObject({ asin: ALT3 });
+    const report = await api('GET', `/builds/${build.id}/compatibility`);
+    expect(report.body.checks.every((check: any) => check.status === 'ok')).toBe(true);
   });
 
   it("drops the original's hand-set attributes on the substitute and brings them back on restore", async () => {

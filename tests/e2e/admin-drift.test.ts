@@ -29,7 +29,7 @@ describe("dashboard: 'Fuori budget'", () => {
     const card = page.getByTestId('budget-drift');
     await card.waitFor();
     const row = card.getByTestId('drift-row').filter({ hasText: 'Build rincarata' });
-    expect((await row.textContent())!.replace(/\s+/g, ' ')).toContain('Budget 1.000,00 € · totale 1.250,00 € +25 %');
+    expect((await row.textContent())!.replace(/\s+/g, ' ')).toContain('Budget 1.000,00 € · totale 1.250,00 € +25%');
     expect(await card.getByText('Build nella fascia').count()).toBe(0);
     // On a phone the card fits the screen.
     const box = (await card.boundingBox())!;

@@ -278,10 +278,43 @@ describe('build editor parts (background removal configured)', () => {
       // Beside a photo the text stays in the right 60%.
       await expect.poll(async () => (await paintedBounds(page))?.left ?? 0).toBeGreaterThanOrEqual(512);
 
+      // The field takes a cover title, not an article: a very long text stops at 300 characters.
       await text.fill('parola '.repeat(400));
+      expect(await text.inputValue()).toBe('parola '.repeat(400).slice(0, 300));
+      expect(await modal.getByTestId('cover-text-count').textContent()).toBe('300 di 300 caratteri');
+      // 42 typed lines still cannot fit (24 lines of 20 px fill the band): auto-fit ends at 20 px and the
+      // text is cut to the lines that fit, inside the safe area beside the photo, never off the canvas.
+      await text.fill('parola\n'.repeat(42));
       await autoFit.click();
       expect(await fontSizeText(page)).toBe('20 px');
       expect(await slider.inputValue()).toBe('24');
+      const insideBesidePhoto = async () => {
+        await nextFrames(page);
+        const cut = (await paintedBounds(page))!;
+        expect(cut.top).toBeGreaterThanOrEqual(72 - 4);
+        expect(cut.bottom).toBeLessThanOrEqual(648 + 4);
+        expect(cut.left).toBeGreaterThanOrEqual(512 - 2);
+        expect(cut.right).toBeLessThanOrEqual(1280 - 48 + 2);
+        // The kept lines fill the band: 24 of them, from its top to its bottom.
+        expect(cut.bottom - cut.top).toBeGreaterThan(576 - 24);
+      };
+      await insideBesidePhoto();
+      expect(await modal.getByTestId('cover-text-cut').isVisible()).toBe(true);
+      // A size chosen on the slider, large or small (24 last: the slider already shows 24 for 20 px): the same, inside.
+      for (const size of ['48', '120', '24']) {
+        await slider.fill(size);
+        expect(await fontSizeText(page)).toBe(`${size} px`);
+        await insideBesidePhoto();
+      }
+      // Without the photo: the full width, still inside the band.
+      await modal.getByRole('button', { name: 'Rimuovi immagine' }).click();
+      await nextFrames(page);
+      const alone = (await paintedBounds(page))!;
+      expect(alone.top).toBeGreaterThanOrEqual(72 - 4);
+      expect(alone.bottom).toBeLessThanOrEqual(648 + 4);
+      // A text that fits again drops the notice.
+      await text.fill('PC');
+      await expect.poll(() => modal.getByTestId('cover-text-cut').count()).toBe(0);
       expect(unexpectedErrors(opened!.errors)).toEqual([]);
     });
 
@@ -632,7 +665,7 @@ describe('build editor parts (background removal configured)', () => {
       });
       const addGroupButton = panel(page, STORAGE).getByRole('button', { name: 'Aggiungi gruppo' });
       await addGroupButton.click();
-      await expect.poll(() => noticeText(page, STORAGE)).toBe('Gruppo aggiunto con successo! 1 alternative aggiunte.');
+      await expect.poll(() => noticeText(page, STORAGE)).toBe('Gruppo aggiunto con successo! 1 alternativa aggiunta.');
       expect(await notice(page, STORAGE).getAttribute('role')).toBe('status');
       expect(posts).toEqual(['B0C4KTDV06', 'B0GU7EIIHG']);
       await expect.poll(() => itemAsins(page, STORAGE)).toEqual(['B0FXAARN7P', 'B0C4KTDV06', 'B0CDN4XHFH', 'B0GU7EIIHG']);

@@ -157,11 +157,27 @@ describe("'Cerca su Amazon'", () => {
     });
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
 
-    // The public page of the published build lists the component with its price.
+    // Two older prices of the product, as earlier refreshes recorded them, then today's refresh.
+    const db = e2e.runtime.database.db;
+    for (const [daysAgo, cents] of [[12, 45990], [5, 52990]] as const) {
+      const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+      await db.transaction().execute((trx) => storeObservations(trx, systemClock, [{ asin: GPU.asin, priceCents: cents, availability: 'IN_STOCK' }], at));
+    }
+    const refreshed = await fetch(`${e2e.url}/api/admin/builds/${id}/update-prices`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(refreshed.status).toBe(200);
+
+    // The public page of the published build: the component with its price, thumbnail and 30-day low, and the total's chart.
     await page.goto(`${e2e.url}/build/${build.slug}`);
     const listed = page.getByTestId('component').filter({ hasText: GPU.title });
     expect(await listed.count()).toBe(1);
     expect(plain(await listed.textContent())).toContain('479,90 €');
+    const publicThumbnail = listed.getByTestId('component-image');
+    expect(await publicThumbnail.getAttribute('src')).toBe(fakeImageUrl(GPU.asin, 500));
+    expect([await publicThumbnail.getAttribute('width'), await publicThumbnail.getAttribute('height')]).toEqual(['64', '64']);
+    expect(plain(await listed.getByTestId('lowest-price-30d').textContent())).toBe('Prezzo più basso negli ultimi 30 giorni: 459,90 €');
+    const chart = page.getByRole('img', { name: 'Andamento del prezzo totale' });
+    expect(await chart.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
+    expect(await chart.evaluate((svg) => document.getElementById(svg.getAttribute('aria-describedby')!)!.textContent)).toMatch(/minimo 459,90\u00a0€/);
   });
 
   it('keyboard: type, ↓ ↓, Enter adds the second result; Escape closes; the focus comes back to the button', async () => {

@@ -294,7 +294,7 @@ describe('dashboard price management', () => {
     });
 
     await block.getByRole('button', { name: 'Assegnazione automatica tier' }).click();
-    await expect.poll(() => notice.locator('p').first().textContent()).toMatch(/^Tier assegnati automaticamente: \d+ componenti aggiornati\.$/);
+    await expect.poll(() => notice.locator('p').first().textContent()).toMatch(/^Tier assegnati automaticamente: (1 componente aggiornato|[\d.]+ componenti aggiornati)\.$/);
     expect(unexpected()).toEqual([]);
   });
 });
@@ -659,7 +659,7 @@ describe('alternatives panel of the build editor', () => {
     });
 
     await submit.click();
-    await expect.poll(() => noticeText(panel)).toBe('Gruppo aggiunto con successo! 1 alternative aggiunte.');
+    await expect.poll(() => noticeText(panel)).toBe('Gruppo aggiunto con successo! 1 alternativa aggiunta.');
     await expect.poll(() => listed(panel)).toEqual(['B0FBGROUP1']);
     expect(unexpected()).toEqual([]);
   });

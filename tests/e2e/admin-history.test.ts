@@ -26,6 +26,8 @@ describe("editor: 'Cronologia'", () => {
       body: { title: 'Titolo sbagliato', description: 'x', content: 'Prima riga\nRiga cambiata', budget: 800, status: 'draft', components: [{ ...components[0], id: build.components[0]!.id }] },
     });
     expect(saved.status).toBe(200);
+    // A change that records no revision (as a price refresh): the comparison is with the build as it is now.
+    await e2e.runtime.database.db.updateTable('components').set({ price_cents: 17_499 }).where('id', '=', build.components[0]!.id).execute();
 
     const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[1].viewport });
     const { page } = opened;
@@ -46,6 +48,7 @@ describe("editor: 'Cronologia'", () => {
       expect(diffText).toContain('+ Seconda riga');
       expect(diffText).toContain('− Riga cambiata');
       expect(diffText).toContain('Torna: Radeon RX 9060 XT');
+      expect(diffText).toMatch(/Prezzo: 174,99\s€ → 199,90\s€/);
 
       await revisions.nth(1).getByRole('button', { name: 'Ripristina' }).click();
       const dialog = page.getByTestId('restore-revision-dialog');

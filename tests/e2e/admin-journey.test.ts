@@ -29,7 +29,8 @@ const TEXT = {
   imported: (n: number) => `Importati ${n} componenti con successo!`,
   created: 'Build creata con successo!',
   updated: 'Build aggiornata con successo!',
-  groupAdded: (n: number) => `Gruppo aggiunto con successo! ${n} alternative aggiunte.`,
+  // The spec's text, in the singular for one (as the import's, issue 14 item 8).
+  groupAdded: (n: number) => `Gruppo aggiunto con successo! ${n} ${n === 1 ? 'alternativa aggiunta' : 'alternative aggiunte'}.`,
   alternativeAdded: 'Alternativa aggiunta con successo!',
   smartDone: 'Sostituzione intelligente completata!',
   replacedBadge: 'Sostituito intelligentemente',

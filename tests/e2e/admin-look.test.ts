@@ -1,12 +1,12 @@
 /**
  * Controls that looked like something else (issue 14, item 14), checked on computed styles in Chromium:
- * 'Esci' is a button, not a text field; a selected alternatives group shows one background on hover;
- * the password 'Mostra'/'Nascondi' toggle keeps the field's width.
+ * 'Esci' is a button, not a text field; a selected alternatives group shows one background on hover, in
+ * the light and the dark theme; the password 'Mostra'/'Nascondi' toggle keeps the field's width.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
-import { apiCreateCategory, apiLogin, openAdmin } from './admin-helpers';
+import { apiCreateCategory, apiLogin, htmlClasses, openAdmin, storeAdminTheme } from './admin-helpers';
 
 let e2e: E2EContext;
 let token: string;
@@ -22,8 +22,10 @@ afterEach(async () => {
   opened = undefined;
 });
 
-async function open(path: string): Promise<Page> {
+/** Opens `path` in the admin; `darkMode` ('true' | 'false') is the stored theme choice, when given. */
+async function open(path: string, darkMode?: string): Promise<Page> {
   opened = await newPage(e2e.browser, { viewport: VIEWPORTS[1].viewport });
+  if (darkMode !== undefined) await storeAdminTheme(opened.page, e2e.url, darkMode);
   await openAdmin(opened.page, e2e.url, path, token);
   return opened.page;
 }
@@ -40,19 +42,44 @@ describe('admin controls look like what they are', () => {
     expect(await style(logout, 'padding-left')).toBe(await style(viewSite, 'padding-left'));
   });
 
-  it('a selected group card has one background colour, hovered or not', async () => {
-    const group = await apiCreateCategory<{ id: number; name: string }>(e2e.url, token, { name: 'Schede madri AM5', description: null, componentType: 'Motherboard' });
-    const page = await open('/admin/alternatives');
-    const card = page.locator(`[data-testid="category-item"][data-category-id="${group.id}"]`);
+  it.each([
+    { theme: 'light', stored: 'false' },
+    { theme: 'dark', stored: 'true' },
+  ])('a selected group card has one background colour, hovered or not; an unselected one still shows the hover ($theme theme)', async ({ theme, stored }) => {
+    const group = await apiCreateCategory<{ id: number; name: string }>(e2e.url, token, { name: `Schede madri AM5 (${theme})`, description: null, componentType: 'Motherboard' });
+    const other = await apiCreateCategory<{ id: number; name: string }>(e2e.url, token, { name: `Dissipatori (${theme})`, description: null, componentType: 'Cooler' });
+    const page = await open('/admin/alternatives', stored);
+    expect((await htmlClasses(page)).includes('dark')).toBe(theme === 'dark');
+    const cardOf = (id: number) => page.locator(`[data-testid="category-item"][data-category-id="${id}"]`);
+    const card = cardOf(group.id);
     const select = card.getByTestId('category-select');
     await select.click();
     await expect.poll(() => select.getAttribute('aria-current')).toBe('true');
-    await select.hover();
-    const cardBackground = await style(card, 'background-color');
-    const buttonBackground = await style(select, 'background-color');
-    // The button paints nothing of its own over the card (transparent), so the whole card is one colour.
-    expect(buttonBackground).toBe('rgba(0, 0, 0, 0)');
-    expect(cardBackground).not.toBe('rgba(0, 0, 0, 0)');
+
+    /** The card's and its select button's backgrounds, with the pointer away, then on the button. */
+    const backgrounds = async (target: Locator) => {
+      const button = target.getByTestId('category-select');
+      await page.mouse.move(0, 0);
+      const away = { card: await style(target, 'background-color'), button: await style(button, 'background-color') };
+      await button.hover();
+      const hovered = { card: await style(target, 'background-color'), button: await style(button, 'background-color') };
+      return { away, hovered };
+    };
+
+    // The button paints nothing of its own over the card (transparent), so the whole card is one colour,
+    // the selected card's, the same before and during the hover.
+    const selected = await backgrounds(card);
+    expect(selected.away.button).toBe('rgba(0, 0, 0, 0)');
+    expect(selected.hovered.button).toBe('rgba(0, 0, 0, 0)');
+    expect(selected.away.card).not.toBe('rgba(0, 0, 0, 0)');
+    expect(selected.hovered.card).toBe(selected.away.card);
+
+    // An unselected card still answers the hover, as a whole card.
+    const unselected = await backgrounds(cardOf(other.id));
+    expect(unselected.hovered.card).not.toBe(unselected.away.card);
+    expect(unselected.hovered.card).not.toBe(selected.away.card);
+    expect(unselected.away.button).toBe('rgba(0, 0, 0, 0)');
+    expect(unselected.hovered.button).toBe('rgba(0, 0, 0, 0)');
   });
 
   it("the password field keeps its width when 'Mostra' becomes 'Nascondi'", async () => {

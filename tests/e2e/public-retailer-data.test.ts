@@ -54,8 +54,12 @@ describe('a public build page with the retailer data', () => {
     try {
       const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#c00' } }).png().toBuffer();
       let imageRequests = 0;
+      // The image is held back until the test has measured its box without it.
+      let releaseImage!: () => void;
+      const imageReleased = new Promise<void>((done) => (releaseImage = done));
       await page.route('https://m.media-amazon.com/**', async (route) => {
         imageRequests += 1;
+        await imageReleased;
         await route.fulfill({ status: 200, contentType: 'image/png', body: png });
       });
       await page.goto(`${e2e.url}/build/${build.slug}`);
@@ -63,11 +67,18 @@ describe('a public build page with the retailer data', () => {
       const image = page.getByTestId('component-image');
       expect(await image.getAttribute('src')).toBe(IMAGE_URL);
       expect(await image.getAttribute('loading')).toBe('lazy');
-      // Its box is fixed before the image arrives, and the same once it is decoded.
+      // Its box is fixed before the image arrives, and the same once it is decoded: nothing moves.
       await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => imageRequests).toBe(1);
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+      const before = (await image.boundingBox())!;
+      const nextRow = page.getByTestId('lowest-price-30d');
+      const textBefore = (await nextRow.boundingBox())!;
+      expect([before.width, before.height]).toEqual([64, 64]);
+      releaseImage();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      const box = (await image.boundingBox())!;
-      expect([box.width, box.height]).toEqual([64, 64]);
+      expect(await image.boundingBox()).toEqual(before);
+      expect(await nextRow.boundingBox()).toEqual(textBefore);
       expect(imageRequests).toBe(1);
 
       expect(await page.getByTestId('lowest-price-30d').textContent()).toBe('Prezzo più basso negli ultimi 30 giorni: 459,90\u00a0€');

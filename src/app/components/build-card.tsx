@@ -19,7 +19,7 @@ export function BuildCard({ build, index }: { build: BuildCardData; index: numbe
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-2">
           {build.category && <CategoryBadge category={build.category} />}
-          <span className="text-sm text-slate-600 dark:text-slate-400">{build.component_count} componenti</span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">{build.componentsText}</span>
         </div>
         <h3 className="mt-3 text-lg font-bold leading-snug">
           <a href={paths.build(build.slug)} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-violet-700 dark:group-hover:text-violet-300" aria-label={`${build.title} (${categoryLabel(build.category)})`}>

@@ -88,7 +88,7 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
             </span>
           )}
           <span className="inline-flex items-center gap-1">
-            <EyeIcon width={16} height={16} /> {build.viewsText} visualizzazioni
+            <EyeIcon width={16} height={16} /> {build.viewsText}
           </span>
         </div>
         <div className="mt-4">

@@ -104,13 +104,30 @@ function sameValueCheck(parts: KindedPart[], { rule, part, board, key, ...messag
 /** A board fits a case that takes boards of its size or larger (FORM_FACTORS is ordered largest first). */
 const fits = (board: FormFactor, caseTakes: FormFactor) => FORM_FACTORS.indexOf(board) >= FORM_FACTORS.indexOf(caseTakes);
 
+/**
+ * An E-ATX board in an ATX case may well fit: E-ATX boards vary in width (up to about 280 mm against
+ * ATX's 244) and many ATX mid-towers take them, and a case guessed ATX from its tower class says less
+ * still. A warning, not an error; every other board too large for its case is an error.
+ */
+const mayFit = (board: FormFactor, caseTakes: FormFactor) => board === 'E-ATX' && caseTakes === 'ATX';
+
 function formFactorCheck(parts: KindedPart[]): CompatibilityCheck | null {
   const board = valuesOf(parts, 'Motherboard', 'form_factor');
   const chassis = valuesOf(parts, 'Case', 'form_factor');
   if (!board.present || !chassis.present) return null;
-  for (const size of board.known) {
-    const tooSmall = chassis.known.find((caseTakes) => !fits(size, caseTakes));
-    if (tooSmall) return { rule: 'form_factor', status: 'error', message: `La scheda madre ${size} non entra in un case ${tooSmall}` };
+  const tooLarge = board.known.flatMap((size) =>
+    chassis.known.filter((caseTakes) => !fits(size, caseTakes)).map((caseTakes) => ({ size, caseTakes })),
+  );
+  const certain = tooLarge.find(({ size, caseTakes }) => !mayFit(size, caseTakes));
+  if (certain) return { rule: 'form_factor', status: 'error', message: `La scheda madre ${certain.size} non entra in un case ${certain.caseTakes}` };
+  if (tooLarge.length > 0) {
+    return {
+      rule: 'form_factor',
+      status: 'warning',
+      message:
+        'La scheda madre E-ATX potrebbe non entrare in un case ATX: controlla la larghezza massima di scheda madre ' +
+        'supportata dal case (molti mid-tower ATX accettano schede E-ATX fino a circa 280 mm)',
+    };
   }
   if (board.unknown || board.known.length === 0) return { rule: 'form_factor', status: 'unknown', message: 'Formato della scheda madre non riconosciuto: compatibilità con il case non verificabile' };
   if (chassis.unknown || chassis.known.length === 0) return { rule: 'form_factor', status: 'unknown', message: 'Formato del case non riconosciuto: compatibilità con la scheda madre non verificabile' };
@@ -133,10 +150,13 @@ export function recommendedPsuWatts(estimated: number): number {
   return Math.ceil((estimated * (1 + PSU_HEADROOM)) / 50) * 50;
 }
 
+const NO_CPU_MESSAGE = 'Nessun processore nella build: consumo non stimabile';
+
 function powerCheck(parts: KindedPart[], estimated: number | null): CompatibilityCheck | null {
   const supply = valuesOf(parts, 'PSU', 'watts');
   if (!supply.present) return null;
   if (estimated === null) {
+    if (!parts.some((part) => part.kind === 'CPU')) return { rule: 'psu_power', status: 'unknown', message: NO_CPU_MESSAGE };
     const unknownPart = parts.find((part) => (part.kind === 'CPU' || part.kind === 'GPU') && part.attributes.watts === undefined);
     const what = unknownPart?.kind === 'GPU' ? 'della scheda video' : 'del processore';
     return { rule: 'psu_power', status: 'unknown', message: `Potenza ${what} non riconosciuta: consumo non stimabile` };

@@ -145,11 +145,43 @@ describe('deriveAttributes', () => {
     expect(deriveAttributes({ type: 'Motherboard', name: 'MSI PRO B760M-A DDR4 WIFI' }).memory_type).toBe('DDR4');
   });
 
-  it('lets an explicit socket or size win over the chipset, and gives up when the text contradicts itself', () => {
+  it('lets an explicit size win over the chipset letter, and gives up when the text contradicts itself', () => {
     expect(deriveAttributes({ type: 'Motherboard', name: 'ASRock B550M-ITX/ac Scheda madre AM4' }).form_factor).toBe('Mini-ITX');
     expect(deriveAttributes({ type: 'Motherboard', name: 'Scheda madre B650, socket AM5, ATX' }).socket).toBe('AM5');
     expect(deriveAttributes({ type: 'Motherboard', name: 'Scheda madre con chipset B650 o B550' }).socket).toBeUndefined();
     expect(deriveAttributes({ type: 'CPU', name: 'AMD Ryzen 7 5800X3D e Ryzen 7 7800X3D' })).toEqual({});
+  });
+
+  it('leaves the socket unknown when the written one contradicts the chipset or the CPU model', () => {
+    const board = (name: string) => deriveAttributes({ type: 'Motherboard', name });
+    // A B860 board is LGA1851: a written LGA1700 does not beat it, nor is it beaten; the socket stays unknown.
+    expect(board('Scheda madre B860M, socket LGA1700').socket).toBeUndefined();
+    expect(board('Scheda madre B860M, socket LGA1700')).toEqual({ form_factor: 'Micro-ATX' });
+    expect(board('MSI PRO B650-S WIFI ATX, AM4')).toEqual({ form_factor: 'ATX' });
+    expect(deriveAttributes({ type: 'CPU', name: 'AMD Ryzen 5 7600X, Socket AM4' })).toEqual({ watts: 142 });
+    // Written socket and chipset in agreement, or alone, still decide.
+    expect(board('Scheda madre B650 AM5').socket).toBe('AM5');
+    expect(board('Scheda madre gaming socket AM4').socket).toBe('AM4');
+    expect(deriveAttributes({ type: 'CPU', name: 'Processore desktop, Socket AM5' }).socket).toBe('AM5');
+    // Several written sockets: the chipset settles it when it is one of them.
+    expect(board('Scheda madre B650, AM5 (aggiornabile da AM4)').socket).toBe('AM5');
+  });
+
+  it('does not read the sockets named for coolers and their mounts as the part\'s own', () => {
+    const socket = (name: string, type = 'Motherboard') => deriveAttributes({ type, name }).socket;
+    expect(socket('ASUS PRIME B860M-A WIFI mATX, DDR5, supporto dissipatori LGA1700')).toBe('LGA1851');
+    expect(socket('MSI PRO B650-S WIFI ATX, DDR5, fori per dissipatori AM4')).toBe('AM5');
+    expect(socket('Scheda madre Z790 ATX, compatibile con dissipatori LGA1200/LGA1700')).toBe('LGA1700');
+    expect(socket('Scheda madre B650, staffa di montaggio AM4 inclusa')).toBe('AM5');
+    expect(socket('Scheda madre X870E, AM4 mounting holes')).toBe('AM5');
+    // Without a chipset, a cooler's socket gives nothing rather than a false one.
+    expect(socket('Scheda madre gaming ATX, supporto dissipatori LGA1700')).toBeUndefined();
+    // Its own socket, in its own clause, still counts; a boxed cooler after a comma changes nothing.
+    expect(socket('Scheda madre B650, Socket AM5, compatibile con dissipatori AM4')).toBe('AM5');
+    expect(socket('AMD Ryzen 5 5600, Socket AM4, Dissipatore Wraith Stealth', 'CPU')).toBe('AM4');
+    expect(socket('Processore desktop, Socket AM4 Dissipatore Wraith Stealth incluso', 'CPU')).toBe('AM4');
+    // A cooler names sockets and carries no attribute (no check reads a cooler's socket).
+    expect(deriveAttributes({ type: 'Cooler', name: 'Dissipatore a torre compatibile AM4/AM5/LGA1700' })).toEqual({});
   });
 
   it('tells the sizes inside one another apart', () => {
@@ -169,6 +201,15 @@ describe('deriveAttributes', () => {
     expect(caseOf('Case Full Tower')).toBe('E-ATX');
     expect(caseOf('Case Micro-ATX, alimentatore ATX 3.1, 3 ventole')).toBe('Micro-ATX');
     expect(caseOf('Case ATX 3 ventole')).toBe('ATX');
+    // The size of the power supply a case takes is not the case's.
+    expect(caseOf('Cooler Master NR200P Case Mini-ITX, supporta PSU standard ATX, vetro temperato')).toBe('Mini-ITX');
+    expect(caseOf('Case Micro ATX con alimentatore incluso 500W ATX')).toBe('Micro-ATX');
+    expect(caseOf('Case Mini-ITX, PSU ATX o SFX')).toBe('Mini-ITX');
+    expect(caseOf('Case Mini-ITX per alimentatori ATX 3.0/3.1')).toBe('Mini-ITX');
+    expect(caseOf('Case Micro-ATX, ATX PSU fino a 160 mm')).toBe('Micro-ATX');
+    // ...but a board named after a supply is still a board.
+    expect(caseOf('Case Mid-Tower, supporta alimentatore e scheda madre ATX')).toBe('ATX');
+    expect(caseOf('Case con alimentatore e scheda madre Micro-ATX')).toBe('Micro-ATX');
     expect(deriveAttributes({ type: 'Motherboard', name: 'GIGABYTE B650M GAMING X AX, connettore ATX 12V 8 pin' }).form_factor).toBe(
       'Micro-ATX',
     );
@@ -185,6 +226,14 @@ describe('deriveAttributes', () => {
     expect(watts('RX 7900 GRE')).toBe(260);
     expect(watts('RTX 3050 8GB GDDR6')).toBe(130);
     expect(watts('RTX 3050 6GB GDDR6')).toBe(70);
+    expect(watts('RTX 3050')).toBe(130);
+    // The memory written with its type is the card's; several untyped sizes leave it, and the power, unknown.
+    expect(watts('RTX 3050 8G OC, 8GB GDDR6, più veloce della versione da 6 GB')).toBe(130);
+    expect(watts('RTX 3050 6G, 6 GB GDDR6, 8 GB/s')).toBe(70);
+    expect(watts('RTX 3050 VENTUS 2X 8G OC, 6 GB')).toBeUndefined();
+    expect(watts('RTX 3050 8 GB o 6 GB')).toBeUndefined();
+    // A chip with one row does not care how many sizes are written.
+    expect(watts('RTX 4060 Ti 8GB, fino a 16 GB di VRAM nella versione maggiore')).toBe(165);
     expect(watts('RTX 4070 12GB, TBP: 215 W')).toBe(215);
     expect(watts('RX 9070 XT, alimentatore consigliato 750W')).toBe(304);
   });

@@ -2,7 +2,8 @@
  * Reads a component's compatibility attributes (attributes.ts) from what is written about it: name,
  * brand, model and specs, read together. Rules and tables live in ./data; this file only applies them.
  * Unknown stays unknown: where the text is silent or contradicts itself, the attribute is left out
- * rather than guessed (a brand alone never gives a socket).
+ * rather than guessed (a brand alone never gives a socket; a written socket that disagrees with the
+ * chipset or CPU model gives no socket).
  * Pure, synchronous and isomorphic (the admin client bundles it): no I/O, every pattern compiled once.
  */
 import {
@@ -86,11 +87,38 @@ function phrasePattern(phrases: readonly string[]): string {
 
 // "AM5", "socket AM4", "LGA 1700", "LGA-1851", "FCLGA1200", "Socket 1700".
 const EXPLICIT_SOCKET = /\b(AM[45])\b|\b(?:FC)?LGA\s*-?\s*(1200|1700|1851)\b|\bsocket\s+(1200|1700|1851)\b/gi;
+// A socket named for the coolers a board or case can mount, not for its own CPU: "supporto dissipatori
+// LGA1700", "fori per dissipatori AM4", "staffa di montaggio AM4/AM5", "compatibile con cooler LGA1200",
+// "AM4 mounting holes". A cooler word earlier in the same clause (clauses end at , ; | ( ) [ ] or ". "),
+// or a mounting word right after the socket. "Cooler Master" is a brand; "dissipatore" right after a
+// socket is left alone ("Socket AM4 Dissipatore Wraith Stealth incluso" is a CPU and its boxed cooler).
+const COOLER_WORDS = String.raw`dissipator[ei]|heat\s?sinks?|cooler(?!\s*master)s?|raffreddament[oi]|AIO|fori|staff[ae]|mounting|montaggio|backplate|brackets?|ritenzione`;
+const COOLER_BEFORE = new RegExp(String.raw`(?:^|[^A-Za-z])(?:${COOLER_WORDS})(?![A-Za-z])[^,;|()\[\]]*$`, 'i');
+const MOUNTING_AFTER = /^\s*-?\s*(?:cooler(?!\s*master)s?|mounting|fori|staff[ae]|backplate|brackets?)(?![A-Za-z])/i;
+const CLAUSE_START = /.*(?:[,;|()[\]]|\.\s)/s;
 
-function explicitSockets(text: string): CpuSocket[] {
-  return [...text.matchAll(EXPLICIT_SOCKET)].map((match) =>
-    match[1] ? (match[1].toUpperCase() as CpuSocket) : (`LGA${match[2] ?? match[3]}` as CpuSocket),
-  );
+/** The sockets the text names as the part's own, leaving out those named for coolers and their mounts. */
+function explicitSockets(text: string): Set<CpuSocket> {
+  const sockets = new Set<CpuSocket>();
+  for (const match of text.matchAll(EXPLICIT_SOCKET)) {
+    const at = match.index;
+    const clause = text.slice(Math.max(0, at - 80), at).replace(CLAUSE_START, '');
+    if (COOLER_BEFORE.test(clause) || MOUNTING_AFTER.test(text.slice(at + match[0].length))) continue;
+    sockets.add(match[1] ? (match[1].toUpperCase() as CpuSocket) : (`LGA${match[2] ?? match[3]}` as CpuSocket));
+  }
+  return sockets;
+}
+
+/**
+ * The socket both readings agree on: what the text writes and what its chipset or CPU model implies.
+ * Either alone decides when the other is silent; when both speak, only a socket in both counts, so a
+ * written socket that contradicts the chipset (a B860 board "LGA1700") leaves the socket unknown.
+ */
+function agreedSocket(written: Set<CpuSocket>, implied: (CpuSocket | undefined)[]): CpuSocket | undefined {
+  const byModel = new Set(implied.filter((socket) => socket !== undefined));
+  if (written.size === 0) return only(byModel);
+  if (byModel.size === 0) return only(written);
+  return only([...written].filter((socket) => byModel.has(socket)));
 }
 
 function socketOfCpu(model: CpuModel): CpuSocket | undefined {
@@ -104,7 +132,7 @@ function socketOfCpu(model: CpuModel): CpuSocket | undefined {
 }
 
 function cpuSocket(text: string): CpuSocket | undefined {
-  return only(explicitSockets(text)) ?? only(cpuModelsIn(text).map(socketOfCpu));
+  return agreedSocket(explicitSockets(text), cpuModelsIn(text).map(socketOfCpu));
 }
 
 const SOCKET_OF_CHIPSET = new Map<string, CpuSocket>(CHIPSET_SOCKETS.map((row) => [row.chipset, row.socket]));
@@ -123,7 +151,7 @@ function chipsetsIn(text: string): { chipset: string; suffix: string }[] {
 }
 
 function boardSocket(text: string): CpuSocket | undefined {
-  return only(explicitSockets(text)) ?? only(chipsetsIn(text).map(({ chipset }) => SOCKET_OF_CHIPSET.get(chipset)));
+  return agreedSocket(explicitSockets(text), chipsetsIn(text).map(({ chipset }) => SOCKET_OF_CHIPSET.get(chipset)));
 }
 
 // ---- Memory ----
@@ -224,13 +252,21 @@ function gpuWatts(text: string): number | undefined {
   const stated = only(numbersIn(text, GPU_STATED_POWER));
   if (stated) return stated;
   const memory = memorySizesIn(text);
-  return only(
-    gpuChipsIn(text).map((chip) => {
-      const rows = GPU_WATTS.filter((row) => row.chip === chip);
-      const forItsMemory = rows.find((row) => row.memoryGb !== undefined && memory.has(row.memoryGb));
-      return (forItsMemory ?? rows.find((row) => row.memoryGb === undefined))?.watts;
-    }),
-  );
+  return only(gpuChipsIn(text).map((chip) => chipWatts(chip, memory)));
+}
+
+/**
+ * A chip's board power. A chip whose power depends on its memory (a row with `memoryGb`) needs to know
+ * the card's memory: the memory row when that is the one size written, the chip's own row when another
+ * single size (or none) is; when the text names several sizes, which one is the card's is not known.
+ */
+function chipWatts(chip: string, memory: Set<number>): number | undefined {
+  const rows = GPU_WATTS.filter((row) => row.chip === chip);
+  const general = rows.find((row) => row.memoryGb === undefined);
+  if (!rows.some((row) => row.memoryGb !== undefined)) return general?.watts;
+  if (memory.size > 1) return undefined;
+  const size = only(memory);
+  return (rows.find((row) => row.memoryGb !== undefined && row.memoryGb === size) ?? general)?.watts;
 }
 
 const PSU_MODELS = PSU_MODEL_PATTERNS.map((row) => ({

@@ -59,8 +59,15 @@ export function gpuChipsIn(text: string): string[] {
 
 // "8GB", "16 GB", "6G" (MSI's "VENTUS 2X 6G"); not "21 Gbps".
 const MEMORY_SIZE = /(?<![\d.,])(\d{1,2})\s?G(?:B)?\b/gi;
+// A size written with its memory type is the card's own memory: "8GB GDDR6", "12 GB di memoria GDDR6X".
+const VIDEO_MEMORY_SIZE = /(?<![\d.,])(\d{1,2})\s?G(?:B)?\s*(?:di\s+)?(?:memoria\s+|memory\s+)?G?DDR\d/gi;
 
-/** Memory sizes written in a graphics card's text, in GB. */
+/**
+ * Memory sizes written in a graphics card's text, in GB: those written with a memory type ("8GB GDDR6")
+ * when there are any, as the card's own; otherwise every size the text writes.
+ */
 export function memorySizesIn(text: string): Set<number> {
+  const typed = [...text.matchAll(VIDEO_MEMORY_SIZE)].map((match) => Number(match[1]));
+  if (typed.length > 0) return new Set(typed);
   return new Set([...text.matchAll(MEMORY_SIZE)].map((match) => Number(match[1])));
 }

@@ -12,6 +12,7 @@ import * as budgetDrift from './0009-budget-drift';
 import * as scheduledPublishing from './0010-scheduled-publishing';
 import * as buildRevisions from './0011-build-revisions';
 import * as componentAttributes from './0012-component-attributes';
+import * as imageCheckedAt from './0013-image-checked-at';
 
 export interface Migration {
   readonly name: string;
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   { name: '0010-scheduled-publishing', up: scheduledPublishing.up },
   { name: '0011-build-revisions', up: buildRevisions.up },
   { name: '0012-component-attributes', up: componentAttributes.up },
+  { name: '0013-image-checked-at', up: imageCheckedAt.up },
 ];

@@ -147,7 +147,7 @@ export const categoryInputSchema = z.object(
       .max(200, 'Il nome della categoria può avere al massimo 200 caratteri'),
     description: z
       .string({ error: 'La descrizione deve essere un testo' })
-      .max(5000, 'La descrizione può avere al massimo 5000 caratteri')
+      .max(5000, 'La descrizione può avere al massimo 5.000 caratteri')
       .nullish()
       .transform((value) => (value?.trim() ? value.trim() : null)),
     component_type: z

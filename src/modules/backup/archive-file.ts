@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import { AppError } from '../../common/errors';
+import { formatCount } from '../../common/format';
 
 /** Longest line read back: an image of the largest upload size, in base64, with room to spare. */
 const MAX_LINE_CHARS = 128 * 1024 * 1024;
@@ -93,7 +94,7 @@ export async function* readArchiveLines(path: string): AsyncGenerator<ArchiveLin
         pending.push(chunk.slice(start));
         pendingChars += chunk.length - start;
         if (pendingChars > MAX_LINE_CHARS) {
-          throw new AppError('VALIDATION_ERROR', `Archivio non valido alla riga ${number + 1}: riga troppo lunga (oltre ${MAX_LINE_CHARS} caratteri)`);
+          throw new AppError('VALIDATION_ERROR', `Archivio non valido alla riga ${number + 1}: riga troppo lunga (oltre ${formatCount(MAX_LINE_CHARS)} caratteri)`);
         }
       }
       if (step.done) break;

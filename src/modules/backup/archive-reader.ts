@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
+import { formatCount, formatQuantity } from '../../common/format';
 import { isValidStorageKey } from '../../integrations/storage';
 import { readArchiveLines } from './archive-file';
 import {
@@ -164,9 +165,9 @@ export async function* readArchive(path: string, knownMigrations: readonly strin
       for (const name of new Set([...manifest.tables, ...(Object.keys(end.rows) as BackupTableName[])])) {
         const declared = end.rows[name] ?? 0;
         const found = rows.get(name) ?? 0;
-        if (declared !== found) throw invalid(`${at}: il record finale dichiara ${declared} righe di ${name}, l'archivio ne contiene ${found}`);
+        if (declared !== found) throw invalid(`${at}: il record finale dichiara ${formatQuantity(declared, 'riga', 'righe')} di ${name}, l'archivio ne contiene ${formatCount(found)}`);
       }
-      if (end.images !== images) throw invalid(`${at}: il record finale dichiara ${end.images} immagini, l'archivio ne contiene ${images}`);
+      if (end.images !== images) throw invalid(`${at}: il record finale dichiara ${formatQuantity(end.images, 'immagine', 'immagini')}, l'archivio ne contiene ${formatCount(images)}`);
       ended = true;
       yield { kind: 'end', rows, images };
     } else {

@@ -7,6 +7,7 @@
  * added later must be `.optional()` here, so that archives made before it still restore.
  */
 import { z } from 'zod';
+import { formatCount, formatQuantity } from '../../common/format';
 
 export const ARCHIVE_FORMAT = 'build-pc-backup';
 export const ARCHIVE_VERSION = 1;
@@ -25,7 +26,7 @@ const id = int.min(1, 'deve essere un id positivo');
 /** Text as both databases accept it: PostgreSQL refuses NUL characters and enforces varchar lengths. */
 const text = (max?: number) => {
   let schema = z.string({ error: 'deve essere un testo' });
-  if (max !== undefined) schema = schema.max(max, `più lungo di ${max} caratteri`);
+  if (max !== undefined) schema = schema.max(max, `più lungo di ${formatCount(max)} caratteri`);
   return schema.refine((value) => !value.includes('\u0000'), 'contiene il carattere nullo, che PostgreSQL non accetta');
 };
 const timestamp = text(40);
@@ -94,6 +95,8 @@ const componentsRow = z.strictObject({
   image_url: text(2048).nullable().optional(),
   // Added by migration 0012 (the author's attribute overrides, JSON): absent in older archives.
   attribute_overrides: text(2000).nullable().optional(),
+  // Added by migration 0013: absent in older archives (their images then count as never confirmed).
+  image_checked_at: timestamp.nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -281,11 +284,9 @@ export function tablesFor(withUsers: boolean): BackupTable[] {
   return BACKUP_TABLES.filter((table) => withUsers || !table.accounts);
 }
 
-export const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "7 build, 56 componenti, …" for the tables with rows, in archive order. */
 export function describeRowCounts(counts: ReadonlyMap<BackupTableName, number>): string {
-  const parts = BACKUP_TABLES.filter((table) => (counts.get(table.name) ?? 0) > 0).map((table) => countOf(counts.get(table.name)!, ...table.label));
+  const parts = BACKUP_TABLES.filter((table) => (counts.get(table.name) ?? 0) > 0).map((table) => formatQuantity(counts.get(table.name)!, ...table.label));
   return parts.length > 0 ? parts.join(', ') : 'nessuna riga';
 }
 

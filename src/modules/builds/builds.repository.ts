@@ -221,7 +221,8 @@ export async function getBuildStats(db: Db) {
 }
 
 /**
- * Stores the due scheduled builds as published, with their `publish_at` as `published_at`. One UPDATE:
+ * Stores the due scheduled builds as published, with their `publish_at` as `published_at` unless they were
+ * published before (published_at is set the first time and kept, api-contract.md). One UPDATE:
  * rows are claimed by its WHERE, so two instances running it at once flip each build exactly once (the
  * second finds the status changed). Returns the ids flipped.
  */
@@ -230,7 +231,7 @@ export async function publishDueScheduled(db: Db, now: string): Promise<number[]
     .updateTable('builds')
     // A new version (updated_at), so an editor form loaded while it was scheduled cannot save over the
     // publication unnoticed (decision 006). `now` is after the last save: that save required a later publish_at.
-    .set((eb) => ({ status: 'published', published_at: eb.ref('publish_at'), publish_at: null, updated_at: now }))
+    .set((eb) => ({ status: 'published', published_at: eb.fn.coalesce('published_at', 'publish_at'), publish_at: null, updated_at: now }))
     .where('status', '=', SCHEDULED_STATUS)
     .where('publish_at', '<=', now)
     .returning('id')

@@ -6,13 +6,18 @@ import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
 import { CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES } from '../../common/compatibility/attributes';
 import { CHECK_RULES } from '../../common/compatibility/checks';
 import { attributeOverridesSchema } from '../../common/compatibility/overrides';
+import { formatCount } from '../../common/format';
 import { euroToCents } from '../../common/money';
 
-/** Optional free text: '' and null both mean "empty". */
+/**
+ * Optional free text: '' and null both mean "empty". The limit's message is written when an input breaks
+ * it, not when the module loads: the admin imports this schema, and a number formatter made at import
+ * would cost its first screen the browser's Intl set-up (see common/format.ts).
+ */
 const optionalText = (max: number, label: string) =>
   z
     .string({ error: `${label} deve essere un testo` })
-    .max(max, `${label}: massimo ${max} caratteri`)
+    .max(max, { error: () => `${label}: massimo ${formatCount(max)} caratteri` })
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
@@ -60,7 +65,7 @@ const componentImageUrl = z
 
 export const componentInputSchema = z.object({
   id: z.number({ error: 'Id del componente non valido' }).int().positive().max(MAX_ROW_ID).optional(),
-  type: z.string({ error: 'Il tipo del componente è obbligatorio' }).trim().min(1, 'Il tipo del componente è obbligatorio').max(40),
+  type: z.string({ error: 'Il tipo del componente è obbligatorio' }).trim().min(1, 'Il tipo del componente è obbligatorio').max(40, 'Il tipo del componente: massimo 40 caratteri'),
   name: z.string({ error: 'Il nome del componente è obbligatorio' }).trim().min(1, 'Il nome del componente è obbligatorio').max(500),
   brand: optionalText(200, 'La marca'),
   model: optionalText(200, 'Il modello'),
@@ -104,7 +109,7 @@ export const buildInputSchema = z.object({
     })
     .optional()
     .transform((value) => value || null),
-  budget: euroAmount(`Il budget deve essere un numero positivo fino a ${MAX_EURO_LABEL}`),
+  budget: euroAmount(`Il budget deve essere un numero positivo fino a ${MAX_EURO_LABEL}, con al massimo 2 decimali (es. 1499.90)`),
   category: z
     .union([z.literal(''), z.null(), z.enum(BUILD_CATEGORIES)], {
       error: `Categoria non valida: usa una tra ${BUILD_CATEGORIES.join(', ')}`,

@@ -5,6 +5,7 @@ import { componentTypeRank } from '../../common/catalog';
 import { AppError, notFound } from '../../common/errors';
 import { renderMarkdown } from '../../common/markdown';
 import { centsToEuro, euroToCents } from '../../common/money';
+import { freshRetailerImage } from '../../common/price-freshness';
 import { parseStoredOverrides, serializeOverrides } from '../../common/compatibility/overrides';
 import { slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
@@ -261,13 +262,15 @@ export function createBuildsService(deps: BuildsDeps) {
   /** A published build as visitors see it. */
   async function getPublished(slug: string): Promise<BuildPublic> {
     const row = await repo.findBuildBySlug(db, slug);
-    if (!row || !isPublicAt(row, clock.now())) throw notFound(BUILD_NOT_FOUND);
+    const now = clock.now();
+    if (!row || !isPublicAt(row, now)) throw notFound(BUILD_NOT_FOUND);
     const components = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince())).sort(byDisplayOrder);
     const tag = row.affiliate_tag || deps.defaultAffiliateTag;
     const cart = planCart(components, tag);
     const totalCents = sumCents(components);
     // A due scheduled build shows the date its publication job will store (db/public-builds.ts).
-    const publishedAt = row.status === 'scheduled' ? row.publish_at : row.published_at;
+    // A due scheduled build: its first publication if it had one, else publish_at (as db/public-builds.ts publicPublishedAt).
+    const publishedAt = row.status === 'scheduled' ? (row.published_at ?? row.publish_at) : row.published_at;
     return {
       ...toSummary({ ...row, published_at: publishedAt, total_cents: totalCents, component_count: components.length }),
       content: row.content,
@@ -279,7 +282,7 @@ export function createBuildsService(deps: BuildsDeps) {
       cart_excluded: cart.excluded,
       prices_updated_at: oldestPriceDate(components),
       compatibility: publicCompatibilityOfRows(components),
-      components: components.map((c) => toComponentPublic(c, tag)),
+      components: components.map((c) => ({ ...toComponentPublic(c, tag), image_url: freshRetailerImage(c.image_url, c.image_checked_at, now.getTime()) })),
     };
   }
 
@@ -370,6 +373,8 @@ export function createBuildsService(deps: BuildsDeps) {
       build_id: buildId,
       ...componentColumns(input, position),
       image_url: input.image_url ?? null,
+      // The editor's image comes from the retailer's answer the author just chose (search, lookup, import).
+      image_checked_at: input.image_url ? now : null,
       attribute_overrides: serializeOverrides(input.attribute_overrides ?? {}),
       price_source: input.price === null ? null : 'manual',
       price_updated_at: input.price === null ? null : now,
@@ -389,7 +394,10 @@ export function createBuildsService(deps: BuildsDeps) {
     // (undefined) keeps the stored ones, unless the product changed.
     const sentOrKept = <T,>(sent: T | undefined, stored: T | null) => (sent !== undefined ? sent : 'asin' in changes ? null : stored);
     const imageUrl = sentOrKept(input.image_url, existing.image_url);
-    if (imageUrl !== existing.image_url) changes.image_url = imageUrl;
+    if (imageUrl !== existing.image_url) {
+      changes.image_url = imageUrl;
+      changes.image_checked_at = imageUrl === null ? null : now;
+    }
     const overrides = sentOrKept(input.attribute_overrides && serializeOverrides(input.attribute_overrides), existing.attribute_overrides);
     if (overrides !== existing.attribute_overrides) changes.attribute_overrides = overrides;
     if (Object.keys(changes).length === 0) return null;
@@ -523,7 +531,8 @@ export function createBuildsService(deps: BuildsDeps) {
   /** The components of a published build, in display order, for its public price history; 404 as getPublished. */
   async function publishedPriceRefs(slug: string): Promise<ComponentPriceRef[]> {
     const row = await repo.findBuildBySlug(db, slug);
-    if (!row || !isPublicAt(row, clock.now())) throw notFound(BUILD_NOT_FOUND);
+    const now = clock.now();
+    if (!row || !isPublicAt(row, now)) throw notFound(BUILD_NOT_FOUND);
     return toPriceRefs(await repo.listComponents(db, row.id));
   }
 
@@ -535,7 +544,7 @@ export function createBuildsService(deps: BuildsDeps) {
   }
 
   /**
-   * Stores every due scheduled build as published (published_at = publish_at) and tells the caches.
+   * Stores every due scheduled build as published (published_at = publish_at, unless published before) and tells the caches.
    * Visitors already see a due build (the public queries treat it as published): this makes the stored
    * status say so too. Safe with any number of instances at once (one conditional UPDATE). Returns the ids.
    */

@@ -42,6 +42,16 @@ export const snapshotComponentSchema = z.object({
 
 export const revisionSnapshotSchema = z.object({ build: snapshotBuildSchema, components: z.array(snapshotComponentSchema) });
 
+/**
+ * Whether a revision's schedule has already passed at `now` (ISO): such a revision is restored without its
+ * publication state (status, publish_at), which stays as the build has it now. Bringing back a past
+ * schedule would make the build public at once and date it in the past; a schedule is an intention for
+ * the future, not content. Shared by the restore (server) and the 'Cronologia' comparison (browser).
+ */
+export function scheduleHasPassed(build: Pick<RevisionSnapshot['build'], 'status' | 'publish_at'>, now: string): boolean {
+  return build.status === 'scheduled' && (build.publish_at === null || build.publish_at <= now);
+}
+
 export const revisionSummarySchema = z.object({ id: z.number(), created_at: z.string(), title: z.string(), reason: z.string(), author: z.string() });
 
 /** GET /api/admin/builds/{id}/revisions */

@@ -8,14 +8,28 @@
  * (an editor opened before must not save over it, decision 006), and records that as a new revision.
  * Components keep their rows (and their click counts) when they still exist; components added since are
  * removed; components removed since come back as new rows.
+ *
+ * Publication: the first publication date (published_at) is kept once set. A revision whose schedule has
+ * already passed (scheduleHasPassed) is restored without its status and publish_at: the build keeps its
+ * own, and the new revision's reason says so. Restoring the schedule would make the build public at once
+ * with a publication date in the past. The replacement records of the build are made to match the
+ * restored components in the same transaction (replacements.service reconcileReplacementRecords).
  */
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
+import { formatDateTime } from '../../common/format';
 import type { Database } from '../../db/schema';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as buildsRepo from './builds.repository';
-import { type RevisionSnapshot, type RevisionSummary, revisionSnapshotSchema, snapshotBuildSchema, snapshotComponentSchema } from './revisions.schema';
+import {
+  type RevisionSnapshot,
+  type RevisionSummary,
+  revisionSnapshotSchema,
+  scheduleHasPassed,
+  snapshotBuildSchema,
+  snapshotComponentSchema,
+} from './revisions.schema';
 import * as repo from './revisions.repository';
 
 export const KEPT_REVISIONS = 100;
@@ -27,6 +41,9 @@ export const REVISION_REASONS = {
   smartReplacement: 'Sostituzione intelligente',
   replacementRestored: 'Ripristino di un componente sostituito',
   restored: (revisionId: number) => `Ripristino della revisione ${revisionId}`,
+  /** A revision whose schedule had passed: restored without it (Italian time). */
+  restoredWithoutSchedule: (revisionId: number, publishAt: string | null) =>
+    `Ripristino della revisione ${revisionId}, senza la programmazione già passata${publishAt ? ` (${formatDateTime(publishAt)})` : ''}: stato di pubblicazione invariato`,
 } as const;
 
 const REVISION_NOT_FOUND = 'Revisione non trovata';
@@ -56,9 +73,15 @@ export interface RevisionsDeps extends DataDeps {
   events: ContentEvents;
   /** Locks the build and gives it a new version (builds.service bumpBuildVersion); false when it does not exist. */
   bumpVersion: (trx: Kysely<Database>, buildId: number) => Promise<boolean>;
+  /**
+   * After the restored components are written, in the same transaction: makes the build's replacement
+   * records match them (replacements.service reconcileReplacementRecords). `revisionAt` is when the
+   * restored revision was recorded, `at` the restore's time.
+   */
+  reconcileReplacements: (trx: Kysely<Database>, buildId: number, revisionAt: string, at: string) => Promise<void>;
 }
 
-export function createRevisionsService({ db, clock, events, bumpVersion }: RevisionsDeps) {
+export function createRevisionsService({ db, clock, events, bumpVersion, reconcileReplacements }: RevisionsDeps) {
   async function requireBuild(buildId: number) {
     if (!(await buildsRepo.findBuildById(db, buildId))) throw notFound(BUILD_NOT_FOUND);
   }
@@ -88,16 +111,25 @@ export function createRevisionsService({ db, clock, events, bumpVersion }: Revis
         if (!row) throw notFound(REVISION_NOT_FOUND);
         const { build, components } = revisionSnapshotSchema.parse(JSON.parse(row.snapshot));
         const now = clock.now().toISOString();
-        const existing = await buildsRepo.findBuildById(trx, buildId);
+        const existing = (await buildsRepo.findBuildById(trx, buildId))!;
+        const { status, publish_at, ...content } = build;
+        // A schedule already passed is not brought back: the build keeps its status and publish_at.
+        const keepsPublication = scheduleHasPassed(build, now);
         await buildsRepo.updateBuild(trx, buildId, {
-          ...build,
+          ...content,
+          ...(keepsPublication ? {} : { status, publish_at: status === 'scheduled' ? publish_at : null }),
           // Published once, the first publication date stays; restoring a published version of a never-published build publishes it now.
-          published_at: existing!.published_at ?? (build.status === 'published' ? now : null),
+          published_at: existing.published_at ?? (!keepsPublication && status === 'published' ? now : null),
         });
-        const current = new Set((await buildsRepo.listComponents(trx, buildId)).map((component) => component.id));
+        const currentRows = new Map((await buildsRepo.listComponents(trx, buildId)).map((component) => [component.id, component]));
+        const current = new Set(currentRows.keys());
         const kept = components.filter((component) => current.has(component.id));
         await buildsRepo.deleteComponents(trx, [...current].filter((id) => !kept.some((component) => component.id === id)));
-        for (const { id, ...fields } of kept) await buildsRepo.updateComponent(trx, id, { ...fields, updated_at: now });
+        for (const { id, ...fields } of kept) {
+          // An image link other than the one the retailer last confirmed comes back unconfirmed (decision 024).
+          const imageChanged = fields.image_url !== currentRows.get(id)!.image_url;
+          await buildsRepo.updateComponent(trx, id, { ...fields, ...(imageChanged && { image_checked_at: null }), updated_at: now });
+        }
         const missing = components.filter((component) => !current.has(component.id));
         if (missing.length > 0) {
           await buildsRepo.insertComponents(
@@ -105,7 +137,9 @@ export function createRevisionsService({ db, clock, events, bumpVersion }: Revis
             missing.map(({ id: _gone, ...fields }) => ({ ...fields, build_id: buildId, created_at: now, updated_at: now })),
           );
         }
-        await recordRevision(trx, buildId, REVISION_REASONS.restored(revisionId), author, now);
+        await reconcileReplacements(trx, buildId, row.created_at, now);
+        const reason = keepsPublication ? REVISION_REASONS.restoredWithoutSchedule(revisionId, publish_at) : REVISION_REASONS.restored(revisionId);
+        await recordRevision(trx, buildId, reason, author, now);
       })
       .finally(() => events.emitChange());
   }

@@ -1,6 +1,6 @@
 /** Queries for prices, availability, tiers and price history. */
 import { type Kysely, sql } from 'kysely';
-import { isPublicBuild, publicPublishedAt } from '../../db/public-builds';
+import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -9,6 +9,25 @@ export type Tier = 'A' | 'B' | 'C';
 
 export async function listAsinsOfBuild(db: Db, buildId: number): Promise<string[]> {
   const rows = await db.selectFrom('components').select('asin').distinct().where('build_id', '=', buildId).where('asin', 'is not', null).orderBy('asin').execute();
+  return rows.map((row) => row.asin!);
+}
+
+/**
+ * ASINs whose image a visitor may see (published or scheduled builds) and whose link the retailer last
+ * confirmed before `confirmedBefore` (or never): the ones to look up again before they must be hidden.
+ */
+export async function listAsinsWithAgingImages(db: Db, confirmedBefore: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('components')
+    .innerJoin('builds', 'builds.id', 'components.build_id')
+    .select('components.asin')
+    .distinct()
+    .where('components.asin', 'is not', null)
+    .where('components.image_url', 'is not', null)
+    .where('builds.status', 'in', ['published', SCHEDULED_STATUS])
+    .where((eb) => eb.or([eb('components.image_checked_at', 'is', null), eb('components.image_checked_at', '<', confirmedBefore)]))
+    .orderBy('components.asin')
+    .execute();
   return rows.map((row) => row.asin!);
 }
 
@@ -52,7 +71,7 @@ export async function applyObservation(db: Db, asin: string, observed: ObservedV
       availability_checked_at: observed.observedAt,
       updated_at: observed.observedAt,
       ...(observed.priceCents === null ? {} : { price_cents: observed.priceCents, price_source: 'amazon', price_updated_at: observed.observedAt }),
-      ...(observed.imageUrl ? { image_url: observed.imageUrl } : {}),
+      ...(observed.imageUrl ? { image_url: observed.imageUrl, image_checked_at: observed.observedAt } : {}),
     })
     .where('asin', '=', asin)
     .execute();

@@ -25,6 +25,11 @@ import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, 
 export type Tier = repo.Tier;
 export const TIERS: readonly Tier[] = ['A', 'B', 'C'];
 const BATCH_SIZE = 10;
+/** The job that keeps public images confirmed, and how often it may run. */
+const IMAGE_JOB = 'retailer-images';
+const IMAGE_JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** An image confirmed longer ago is looked up again: with hourly runs it is confirmed before it is 24 hours old. */
+export const IMAGE_RECHECK_AFTER_MS = 20 * 60 * 60 * 1000;
 
 export interface AsinResult {
   asin: string;
@@ -223,6 +228,35 @@ export function createPricingService(deps: PricingDeps) {
     );
   }
 
+  /**
+   * Looks up again the images visitors may see before they turn 24 hours old (decision 024): at most
+   * once an hour, under the price-work lease like the tiers, only when some image of a published or
+   * scheduled build was last confirmed more than IMAGE_RECHECK_AFTER_MS ago. Prices and availability
+   * come with the answers and are stored as by any refresh. An answer without an image leaves the link
+   * unconfirmed: the page hides it at 24 hours, and the next hourly run asks again.
+   */
+  async function refreshAgingImages(): Promise<RefreshOutcome | null> {
+    requireRetailer(deps.retailer, deps.config);
+    const confirmedBefore = () => new Date(clock.now().getTime() - IMAGE_RECHECK_AFTER_MS).toISOString();
+    let asins: string[] = [];
+    return jobs.runExclusive(
+      IMAGE_JOB,
+      'scheduled',
+      async () => {
+        const result = await refreshAsins(asins);
+        return { value: result, ...counts(result) };
+      },
+      {
+        isDue: async () => {
+          const last = await jobs.lastRunOf(IMAGE_JOB);
+          if (last && clock.now().getTime() - Date.parse(last.started_at) < IMAGE_JOB_INTERVAL_MS) return false;
+          asins = await repo.listAsinsWithAgingImages(db, confirmedBefore());
+          return asins.length > 0;
+        },
+      },
+    );
+  }
+
   async function assignTiers(): Promise<number> {
     const now = clock.now();
     const recentSince = new Date(now.getTime() - 30 * 86_400_000).toISOString();
@@ -288,6 +322,7 @@ export function createPricingService(deps: PricingDeps) {
     refreshAsins,
     refreshBuild,
     refreshTier,
+    refreshAgingImages,
     assignTiers,
     retailerStatus,
     stats,

@@ -80,6 +80,54 @@ export async function closeReplacement(db: Db, id: number, restoredAt: string): 
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Closes the build's open records whose substitute is no longer in it: the component is gone (null) or
+ * is not a substitute any more (is_replaced = 0). Returns how many were closed.
+ */
+export async function closeRecordsWithoutSubstitute(db: Db, buildId: number, closedAt: string): Promise<number> {
+  const substitutes = db.selectFrom('components').select('id').where('build_id', '=', buildId).where('is_replaced', '=', 1);
+  const result = await db
+    .updateTable('replacements')
+    .set({ restored_at: closedAt })
+    .where('build_id', '=', buildId)
+    .where('restored_at', 'is', null)
+    .where((eb) => eb.or([eb('component_id', 'is', null), eb('component_id', 'not in', substitutes)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The build's substitutes (is_replaced = 1) without an open record. */
+export async function findSubstitutesWithoutOpenRecord(db: Db, buildId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('components')
+    .select('id')
+    .where('build_id', '=', buildId)
+    .where('is_replaced', '=', 1)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('replacements').select('replacements.id').whereRef('replacements.component_id', '=', 'components.id').where('replacements.restored_at', 'is', null))))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The newest record of this component of the build created at or before `at` (open or closed). */
+export function findLatestRecordOf(db: Db, buildId: number, componentId: number, at: string): Promise<ReplacementRow | undefined> {
+  return db
+    .selectFrom('replacements')
+    .selectAll()
+    .where('build_id', '=', buildId)
+    .where('component_id', '=', componentId)
+    .where('created_at', '<=', at)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Opens a closed record again (its substitute is back in the build). */
+export async function reopenReplacement(db: Db, id: number): Promise<void> {
+  await db.updateTable('replacements').set({ restored_at: null }).where('id', '=', id).execute();
+}
+
 /** Open records with their build's title and the substitute component's current fields, newest first. */
 export function listOpenReplacements(db: Db) {
   return db

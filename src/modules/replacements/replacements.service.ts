@@ -10,15 +10,16 @@
  * cost is unknown). When the original has no price there is nothing to compare with: the first
  * available candidate that has a price is taken.
  *
- * Compatibility (issue 15): among the candidates in the band, the first that keeps every compatibility
- * check as it was is taken; one that makes a passing check uncertain only when no such candidate exists;
- * one that turns a check into an error (wrong socket, memory, size, a supply too small) never.
+ * Compatibility (issue 15): among the candidates in the band, one that loses no passing compatibility
+ * check is taken before one that makes a passing check uncertain; within each, the one with the most
+ * checks passing, then the first in priority order (chooseSwap). One that turns a check into an error
+ * (wrong socket, memory, size, a supply too small) never.
  */
 import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin, productUrl } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { formatPrice } from '../../common/format';
-import { type AssessedComponent, assessBuild, compareAfterSwap } from '../../common/compatibility/assess';
+import { type AssessedComponent, assessBuild, chooseSwap, type SwapOption } from '../../common/compatibility/assess';
 import { centsToEuro, euroToCents } from '../../common/money';
 import type { AppConfig, PricingConfig } from '../../config/env';
 import type { ComponentRow, Database } from '../../db/schema';
@@ -69,6 +70,25 @@ export function maxReplacementCents(
   const byPercent = Math.round((originalCents * band.replacementMaxIncreasePercent) / 100);
   const byEuro = Math.round(band.replacementMaxIncreaseEuro * 100);
   return originalCents + Math.min(byPercent, byEuro);
+}
+
+/**
+ * After a revision of a build is restored (revisions.service), in its transaction, with the build locked:
+ * makes the build's replacement records match its components again, so the 'Sostituzioni' screen never
+ * offers a restore that cannot apply. A record stays open only while its substitute is in the build:
+ * - an open record whose component is gone, or is no longer a substitute (the revision is from before the
+ *   swap, or from after the original came back), is closed;
+ * - a substitute brought back (is_replaced = 1) without an open record gets back the record that was open
+ *   when the revision was recorded (the newest of that component created at or before `revisionAt`), so
+ *   its original can be restored again. A substitute that comes back as a new row (its row was deleted
+ *   since) cannot be matched to its record (the record's link was cleared with the row) and stays without.
+ */
+export async function reconcileReplacementRecords(trx: Kysely<Database>, buildId: number, revisionAt: string, at: string): Promise<void> {
+  await repo.closeRecordsWithoutSubstitute(trx, buildId, at);
+  for (const componentId of await repo.findSubstitutesWithoutOpenRecord(trx, buildId)) {
+    const record = await repo.findLatestRecordOf(trx, buildId, componentId, revisionAt);
+    if (record && record.restored_at !== null) await repo.reopenReplacement(trx, record.id);
+  }
 }
 
 function priceCentsOf(lookup: ItemLookup | undefined): number | null {
@@ -147,8 +167,8 @@ export function createReplacementsService(deps: ReplacementsDeps) {
   }
 
   /**
-   * The first candidate, in priority order, that is available with a price inside the band and keeps the
-   * build's compatibility (see the header); else why none is. `build` is the build as it now stands.
+   * The candidate, available with a price inside the band, that does best for the build's compatibility
+   * (see the header); else why none is. `build` is the build as it now stands.
    */
   function choose(entry: Unavailable, lookups: Map<string, ItemLookup>, build: BuildParts): Chosen | string {
     if (entry.candidates.length === 0) return NO_ALTERNATIVES;
@@ -156,8 +176,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
     const before = assessBuild([...build.values()]);
     let overBand = false;
     let withoutPrice = false;
-    let degrading: Chosen | null = null;
-    let breaking: string | null = null;
+    const options: SwapOption<Chosen>[] = [];
     for (const alternative of entry.candidates) {
       const lookup = lookups.get(normalizeAsin(alternative.alternative_asin));
       if (!lookup || lookup.status !== 'found' || classifyLookup(lookup) !== 'available') continue;
@@ -171,14 +190,14 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         continue;
       }
       const chosen = { alternative, item: lookup, priceCents };
-      const after = assessBuild(withSubstitute(build, entry.component.id, substituteFacts(entry, chosen)));
-      const effect = compareAfterSwap(before, after);
-      if (effect === 'keeps') return chosen;
-      if (effect === 'degrades') degrading ??= chosen;
-      else breaking ??= after.checks.find((check) => check.status === 'error')!.message;
+      options.push({ option: chosen, after: assessBuild(withSubstitute(build, entry.component.id, substituteFacts(entry, chosen))) });
     }
-    if (degrading) return degrading;
-    if (breaking) return `Prodotto non disponibile su Amazon: le alternative disponibili nella fascia di prezzo non sono compatibili con la build (${breaking})`;
+    // The best for the build's checks (chooseSwap), never one that turns a check into an error.
+    const choice = chooseSwap(before, options);
+    if (choice.option) return choice.option;
+    if (choice.breaking) {
+      return `Prodotto non disponibile su Amazon: le alternative disponibili nella fascia di prezzo non sono compatibili con la build (${choice.breaking.message})`;
+    }
     if (overBand) {
       return `Prodotto non disponibile su Amazon: le alternative disponibili superano la fascia di prezzo consentita (massimo ${formatPrice(centsToEuro(limit))})`;
     }
@@ -239,6 +258,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
           availability_checked_at: timestamp,
           // The substitute's own image: the original's would show another product.
           image_url: chosen.item.image?.url ?? null,
+          image_checked_at: chosen.item.image ? timestamp : null,
           // The author's attributes were about the original; the substitute's are derived from its own title.
           attribute_overrides: null,
           is_replaced: 1,
@@ -478,6 +498,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         availability_checked_at: null,
         // The original's image comes back with the next price refresh; the substitute's would mislead.
         image_url: null,
+        image_checked_at: null,
         attribute_overrides: record.original_attribute_overrides,
         is_replaced: 0,
         replacement_reason: null,

@@ -1,4 +1,6 @@
 /** The Italian texts of the alternatives screens (spec sections 5 and 8), shared by the manager and the editor's panel. */
+import { formatQuantity } from '../../../common/format';
+
 export const ALTERNATIVE_MESSAGES = {
   invalidLink: 'Componente deve avere un link Amazon valido',
   added: 'Alternativa aggiunta con successo!',
@@ -24,7 +26,7 @@ export const ALTERNATIVE_MESSAGES = {
 } as const;
 
 export function groupAddedMessage(added: number): string {
-  return `Gruppo aggiunto con successo! ${added} alternative aggiunte.`;
+  return `Gruppo aggiunto con successo! ${formatQuantity(added, 'alternativa aggiunta', 'alternative aggiunte')}.`;
 }
 
 export function priorityChangedMessage(name: string, priority: number): string {

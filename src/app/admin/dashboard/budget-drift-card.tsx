@@ -7,12 +7,7 @@ import { formatDate, formatPrice } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import { cardClass } from '../ui';
-
-/** '+12,5 %' / '−11 %': the sign says which way the total moved. */
-export function driftText(percent: number): string {
-  const magnitude = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(Math.abs(percent));
-  return `${percent > 0 ? '+' : '−'}${magnitude} %`;
-}
+import { driftIntro, driftText } from './drift-text';
 
 export function BudgetDriftCard({ drift }: { drift: DriftResponse }) {
   return (
@@ -21,7 +16,7 @@ export function BudgetDriftCard({ drift }: { drift: DriftResponse }) {
         Fuori budget
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {`Build pubblicate il cui totale si discosta dal budget dichiarato di oltre il ${drift.threshold_percent} %.`}
+        {driftIntro(drift.threshold_percent)}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700">
         {drift.builds.map((build) => (

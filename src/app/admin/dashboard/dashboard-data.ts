@@ -3,7 +3,7 @@
  * clicks) and its price actions
  * (tier A/B refresh, automatic tier assignment). Each part of the page fails on its own: the others still show.
  */
-import { formatCount } from '../../../common/format';
+import { formatQuantity } from '../../../common/format';
 import type { AnalyticsOverview } from '../../../modules/analytics/analytics.schema';
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
 import type { DriftResponse } from '../../../modules/drift/drift.schema';
@@ -71,10 +71,14 @@ async function refreshTier(tier: 'A' | 'B', signal: AbortSignal): Promise<PriceN
   };
 }
 
+export function tiersAssignedMessage(updated: number): string {
+  return `Tier assegnati automaticamente: ${formatQuantity(updated, 'componente aggiornato', 'componenti aggiornati')}.`;
+}
+
 async function assignTiers(signal: AbortSignal): Promise<PriceNotice> {
   const result = await attempt(pricingApi.assignTiers(signal));
   if (!result.ok) return { tone: 'error', title: errorMessage(result.error, "Errore nell'assegnazione automatica dei tier") };
-  return { tone: 'success', title: `Tier assegnati automaticamente: ${formatCount(result.data)} componenti aggiornati.` };
+  return { tone: 'success', title: tiersAssignedMessage(result.data) };
 }
 
 /** The dashboard's route action: one of the price buttons, named by the form's `intent`. */

@@ -1,6 +1,6 @@
 /** /admin: stat cards, the 5 most recent builds, quick actions, performance (issue 13) and price management (spec section 2). */
 import { Link } from 'react-router';
-import { formatCount, formatDate } from '../../../common/format';
+import { formatCount, formatDate, formatQuantity } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
 import { PerformanceSection } from '../analytics/performance-section';
@@ -104,7 +104,7 @@ function RecentBuilds({ builds }: { builds: BuildAdminRow[] }) {
               {build.title}
             </Link>
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              <time dateTime={build.created_at}>{formatDate(build.created_at)}</time> · {formatCount(build.views)} visualizzazioni
+              <time dateTime={build.created_at}>{formatDate(build.created_at)}</time> · {formatQuantity(build.views, 'visualizzazione', 'visualizzazioni')}
             </p>
           </div>
           <StatusBadge status={build.status} publishAt={build.publish_at} />

@@ -19,4 +19,10 @@ describe('the dashboard last price run', () => {
       '[T] (Build 3, manuale, non riuscito: 0 aggiornati, 2 errori)',
     );
   });
+
+  it('speaks of one update and one error in the singular', () => {
+    expect(lastRunText({ job: 'prices-tier-A', trigger: 'manual', status: 'succeeded', started_at: 'T', updated: 1, failed: 1 }, when)).toBe(
+      '[T] (Fascia A, manuale, completato: 1 aggiornato, 1 errore)',
+    );
+  });
 });

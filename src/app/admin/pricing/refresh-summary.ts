@@ -1,5 +1,5 @@
 /** How a price refresh is summed up to the author: the dashboard's tier refresh and the editor's 'Aggiorna prezzi' alike. */
-import { formatCount } from '../../../common/format';
+import { formatCount, formatQuantity } from '../../../common/format';
 import type { RefreshSummary } from '../../../modules/pricing/pricing.schema';
 
 export function refreshSummaryLines(summary: RefreshSummary): string[] {
@@ -34,8 +34,8 @@ export function priceJobLabel(job: string): string {
   return 'Aggiornamento prezzi';
 }
 
-/** '24/11/2026, 07:05 (Fascia B, automatico, completato: 3 aggiornati, 0 errori)': Italian words only, never the job's internal name. */
+/** '24/11/2026, 07:05 (Fascia B, automatico, completato: 3 aggiornati, 1 errore)': Italian words only, never the job's internal name. */
 export function lastRunText(run: PriceRunFacts, formatWhen: (iso: string) => string): string {
   const what = [priceJobLabel(run.job), RUN_TRIGGER[run.trigger], RUN_STATUS[run.status] ?? run.status].filter(Boolean).join(', ');
-  return `${formatWhen(run.started_at)} (${what}: ${formatCount(run.updated)} aggiornati, ${formatCount(run.failed)} errori)`;
+  return `${formatWhen(run.started_at)} (${what}: ${formatQuantity(run.updated, 'aggiornato', 'aggiornati')}, ${formatQuantity(run.failed, 'errore', 'errori')})`;
 }

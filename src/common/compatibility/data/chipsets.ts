@@ -1,8 +1,9 @@
 /**
  * Motherboard chipset -> CPU socket, for a board whose text names the chipset but not the socket.
  * Sources: AMD's chipset pages (AM4: 300/400/500 series; AM5: 600/800 series) and Intel ARK (400/500
- * series: LGA1200; 600/700 series: LGA1700; 800 series: LGA1851). An explicit socket in the text wins
- * over this table (extract.ts).
+ * series: LGA1200; 600/700 series: LGA1700; 800 series: LGA1851). A socket written in the text must
+ * agree with this table: one that contradicts the chipset leaves the socket unknown, and one written for
+ * coolers ("supporto dissipatori LGA1700") is not read at all (extract.ts).
  */
 import type { CpuSocket } from '../attributes';
 

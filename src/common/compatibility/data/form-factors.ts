@@ -9,8 +9,10 @@
  *   mid-tower takes ATX, a full/big tower E-ATX). Mini and micro towers vary (Micro-ATX or Mini-ITX): not
  *   listed, so they stay unknown.
  * - NOT_A_BOARD_SIZE: "ATX" that names a power supply or its connectors, not a board ("alimentatore
- *   SFX/ATX", "ATX PSU", "ATX 3.1" but not "ATX 3 ventole", "ATX 12V", "24 pin ATX"): a Mini-ITX case
- *   that takes an ATX power supply is not an ATX case. Removed before sizes are read.
+ *   SFX/ATX", "supporta PSU standard ATX", "alimentatore incluso 500W ATX", "ATX PSU", "ATX 3.0/3.1"
+ *   but not "ATX 3 ventole", "ATX 12V", "24 pin ATX"): a Mini-ITX case that takes an ATX power supply
+ *   is not an ATX case. Up to three words may stand between the supply and its "ATX", none of them a
+ *   board's ("alimentatore e scheda madre ATX" keeps its ATX). Removed before sizes are read.
  */
 import type { FormFactor } from '../attributes';
 
@@ -32,7 +34,7 @@ export const TOWER_SIZES = [
 ] as const satisfies readonly { towers: readonly string[]; formFactor: FormFactor }[];
 
 export const NOT_A_BOARD_SIZE: readonly RegExp[] = [
-  /\b(?:alimentator[ei]|PSU|power\s+supply)\s+(?:(?:SFX(?:-L)?|ATX)\s*(?:\/|,|\be\b|\bo\b)\s*)*(?:SFX(?:-L)?|ATX)\b/gi,
+  /\b(?:alimentator[ei]|PSU|power\s+supply)\s+(?:(?!(?:sched[ae]|madr[ei]|motherboard|mainboard|mobo|case|cabinet|E-?ATX|m-?ATX|micro|mini|ITX)\b)[^\s,;|()/]+\s+){0,3}(?:(?:SFX(?:-L)?|ATX)\s*(?:\/|,|\be\b|\bo\b)\s*)*(?:SFX(?:-L)?|ATX)\b/gi,
   /\b(?:SFX(?:-L)?\s*\/\s*)?ATX\s+(?:PSU|power\s+supply)\b/gi,
   /\bATX\s*3\.\d\b/gi,
   /\bATX\s*12\s*V\b|\bATX\s*24[\s-]?pin\b|\b24[\s-]?pin\s*ATX\b/gi,

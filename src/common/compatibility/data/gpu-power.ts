@@ -7,7 +7,9 @@
  *   matches is the one that counts (RTX 4070 Ti SUPER is not RTX 4070 Ti, nor RTX 4070).
  * - A chip sold with two memory sizes of different power keeps the higher figure (RTX 3080 10/12 GB,
  *   RTX 4060 Ti 8/16 GB, RX 9060 XT 8/16 GB), except the RTX 3050 6 GB, a cut-down chip of its own: its
- *   row carries `memoryGb` and applies only when the text says 6 GB.
+ *   row carries `memoryGb` and applies only when 6 GB is the card's memory in the text (the size written
+ *   with GDDR, else the only size written). A text that names another size gets the chip's own row; one
+ *   whose sizes leave the card's memory unclear ("8G ... 6 GB", no GDDR) gets no power at all.
  * Names are written as shops write them and read by the same code that reads titles (extract.test.ts).
  * Written from the makers' published figures without a live source to hand: the least certain row is
  * the RX 9060 XT; check it first.

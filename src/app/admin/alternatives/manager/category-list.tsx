@@ -48,7 +48,8 @@ export function CategoryList({ categories, selectedId, busyId, locked, onSelect,
                 aria-busy={busy || undefined}
                 data-testid="category-item"
                 data-category-id={category.id}
-                // The hover colour is the whole card's, so a card never shows two backgrounds at once.
+                // The hover colour is the whole card's (the select button paints no background of its own, in
+                // either theme), so a card never shows two backgrounds at once; a selected card has none.
                 className={`rounded-lg border ${selected ? 'border-violet-600 bg-violet-50 dark:border-violet-400 dark:bg-violet-950' : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/60'}`}
               >
                 <button
@@ -56,7 +57,7 @@ export function CategoryList({ categories, selectedId, busyId, locked, onSelect,
                   onClick={() => onSelect(category.id)}
                   aria-current={selected ? 'true' : undefined}
                   data-testid="category-select"
-                  className="block w-full rounded-t-lg px-3 pt-3 pb-2 text-left hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:hover:bg-slate-800"
+                  className="block w-full rounded-t-lg px-3 pt-3 pb-2 text-left hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500"
                 >
                   <span className="block font-semibold break-words">{category.name}</span>
                   <span className="mt-1 block text-sm text-slate-700 dark:text-slate-300">

@@ -1,5 +1,5 @@
 /** The build editor's Italian texts (spec sections 2, 5 and 8; decision 006 for the conflict), in one place. */
-import { formatDateTime } from '../../../../common/format';
+import { formatCount, formatDateTime, formatQuantity } from '../../../../common/format';
 
 export const EDITOR_MESSAGES = {
   loading: 'Caricamento della build...',
@@ -52,7 +52,7 @@ export const SEARCH_MESSAGES = {
   none: (q: string) => `Nessun prodotto trovato su Amazon per "${q}".`,
   /** `total`: Amazon's own count over every page, which is often larger than what it serves. */
   results: (shown: number, total: number, q: string) =>
-    `${shown === 1 ? '1 risultato' : `${shown} risultati`} per "${q}"${total > shown ? ` (su ${total} trovati da Amazon)` : ''}. Frecce su e giù per scegliere, Invio per aggiungere.`,
+    `${formatQuantity(shown, 'risultato', 'risultati')} per "${q}"${total > shown ? ` (su ${formatCount(total)} trovati da Amazon)` : ''}. Frecce su e giù per scegliere, Invio per aggiungere.`,
   added: (name: string, type: string) => `Componente aggiunto da Amazon: ${name} (tipo ${type}, modificabile).`,
   replaced: (title: string, name: string) => `${title} sostituito con ${name}.`,
   lookingUp: 'Lettura del prodotto da Amazon...',

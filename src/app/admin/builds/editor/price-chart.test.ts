@@ -75,6 +75,11 @@ describe('describePriceLine', () => {
     expect(plain(describePriceLine(line, 'Totale della build'))).toMatch(/^Totale della build da 1\.200,00 €/);
   });
 
+  it('groups the thousands of a long history', () => {
+    const points = Array.from({ length: 1500 }, (_, index) => ({ at: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(), value: 100 }));
+    expect(plain(describePriceLine(priceLine(points)!))).toMatch(/\(1\.500 rilevazioni dal /);
+  });
+
   it('says a single observation as such', () => {
     expect(plain(describePriceLine(priceLine([{ at: day(2), value: 80 }])!))).toBe('Prezzo 80,00 € (una rilevazione, il 2 ottobre 2026)');
   });

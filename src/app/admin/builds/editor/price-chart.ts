@@ -3,7 +3,7 @@
  * total's history, from GET /api/admin/builds/{id}/price-history. Plain SVG shapes, no chart library;
  * pure functions, so what is drawn and what it says are tested without a browser (price-chart.test.ts).
  */
-import { formatDate, formatPrice } from '../../../../common/format';
+import { formatCount, formatDate, formatPrice } from '../../../../common/format';
 import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
 
 /** One observed amount (euros) at an ISO instant; null when the retailer showed no price then. */
@@ -83,7 +83,7 @@ export function priceLine(points: readonly PricePoint[], size: ChartSize = SPARK
 export function describePriceLine(line: PriceLine, subject = 'Prezzo'): string {
   const period = line.count === 1 ? `il ${formatDate(line.from)}` : `dal ${formatDate(line.from)} al ${formatDate(line.to)}`;
   if (line.count === 1) return `${subject} ${formatPrice(line.last)} (una rilevazione, ${period})`;
-  return `${subject} da ${formatPrice(line.first)} a ${formatPrice(line.last)}, minimo ${formatPrice(line.min)} (${line.count} rilevazioni ${period})`;
+  return `${subject} da ${formatPrice(line.first)} a ${formatPrice(line.last)}, minimo ${formatPrice(line.min)} (${formatCount(line.count)} rilevazioni ${period})`;
 }
 
 /**

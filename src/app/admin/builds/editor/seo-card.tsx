@@ -1,6 +1,6 @@
 /** SEO card (spec section 2): meta title and description with live lengths, the optimal ranges and the fallbacks. */
 import { useId } from 'react';
-import { formatCount } from '../../../../common/format';
+import { formatQuantity } from '../../../../common/format';
 import { cardClass } from '../../ui';
 import type { BuildForm, FieldErrors } from './build-form';
 import { TextAreaField, TextField, bindField } from './form-fields';
@@ -20,7 +20,7 @@ function LengthCount({ field, value }: { field: keyof typeof RANGES; value: stri
       className={`text-sm tabular-nums ${optimal ? 'font-semibold text-green-800 dark:text-green-300' : 'text-slate-700 dark:text-slate-300'}`}
       data-testid={`${field}-count`}
     >
-      {formatCount(length)} caratteri
+      {formatQuantity(length, 'carattere', 'caratteri')}
     </span>
   );
 }

@@ -1,14 +1,15 @@
 /**
  * The editor's 'Cronologia' (issue 13) through its resource route (routes/admin/build-history.$id.ts):
  * the list of revisions and, with `?revisione=N`, what restoring revision N would change against the
- * latest one; the restore as the route's action. Fetchers only, so a superseded load is dropped by the
+ * build as it is now (read from the build API: price refreshes and the publish job change a build
+ * without recording a revision, so the newest revision may be behind it); the restore as the route's action. Fetchers only, so a superseded load is dropped by the
  * router and an expired session goes to the login.
  */
 import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import type { RevisionSummary } from '../../../../modules/builds/revisions.schema';
-import { attempt, errorMessage, revisionsApi } from '../../api';
+import { attempt, buildsApi, errorMessage, revisionsApi } from '../../api';
 import { formId } from '../../form-data';
-import { type RevisionDiff, revisionDiff } from './revision-diff';
+import { currentVersion, type RevisionDiff, revisionDiff } from './revision-diff';
 
 export const REVISION_PARAM = 'revisione';
 
@@ -31,8 +32,8 @@ export async function loadHistory(buildId: number, request: Request): Promise<Hi
       const wanted = Number(new URL(request.url).searchParams.get(REVISION_PARAM));
       const chosen = revisions.find((revision) => revision.id === wanted);
       if (!chosen || revisions.length === 0) return { ok: true as const, revisions, compared: null };
-      const [latest, older] = await Promise.all([revisionsApi.get(buildId, revisions[0]!.id, request.signal), revisionsApi.get(buildId, chosen.id, request.signal)]);
-      return { ok: true as const, revisions, compared: { revision: chosen, diff: revisionDiff(latest.snapshot, older.snapshot) } };
+      const [current, older] = await Promise.all([buildsApi.get(buildId, request.signal), revisionsApi.get(buildId, chosen.id, request.signal)]);
+      return { ok: true as const, revisions, compared: { revision: chosen, diff: revisionDiff(currentVersion(current), older.snapshot) } };
     })(),
   );
   return result.ok ? result.data : { ok: false, error: errorMessage(result.error, HISTORY_MESSAGES.loadFailed) };

@@ -23,11 +23,22 @@ const LINE_MARK = { same: ' ', removed: '−', added: '+' } as const;
 const COMPONENT_CHANGE = { added: 'Torna', removed: 'Viene tolto', changed: 'Cambia' } as const;
 
 function DiffView({ diff }: { diff: RevisionDiff }) {
+  const notes = diff.notes.map((note) => (
+    <p key={note} className="text-sm text-slate-600 dark:text-slate-400" data-testid="revision-diff-note">
+      {note}
+    </p>
+  ));
   if (diff.fields.length === 0 && diff.content === null && diff.components.length === 0) {
-    return <p className="text-sm">Questa versione è uguale a quella attuale.</p>;
+    return (
+      <div className="space-y-2">
+        <p className="text-sm">Questa versione è uguale a quella attuale.</p>
+        {notes}
+      </div>
+    );
   }
   return (
     <div className="space-y-4 text-sm" data-testid="revision-diff">
+      {notes}
       {diff.fields.length > 0 && (
         <dl className="space-y-1">
           {diff.fields.map((field) => (

@@ -1,14 +1,52 @@
 /**
  * What restoring a revision would change (issue 13, the editor's 'Cronologia'): the build as it is now
- * against the revision, field by field, the article line by line, components matched by their row id.
+ * (the admin build GET, not the newest revision: a price refresh or the publish job change the build
+ * without recording one) against the revision, field by field, the article line by line, components
+ * matched by their row id. Values are shown as the editor shows them (Italian labels, euro, Rome time).
  * Pure, so it is unit-tested; the panel only lays it out.
  */
+import { categoryLabel, statusLabel } from '../../../../common/catalog';
 import { formatDateTime, formatPrice } from '../../../../common/format';
-import { centsToEuro } from '../../../../common/money';
-import type { RevisionSnapshot } from '../../../../modules/builds/revisions.schema';
+import { centsToEuro, euroToCents } from '../../../../common/money';
+import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import { type RevisionSnapshot, scheduleHasPassed } from '../../../../modules/builds/revisions.schema';
 
 type SnapshotBuild = RevisionSnapshot['build'];
 type SnapshotComponent = RevisionSnapshot['components'][number];
+
+/** What the comparison reads of a version: a revision's snapshot, or the build as it is now (currentVersion). */
+export interface DiffSide {
+  build: SnapshotBuild;
+  components: Pick<SnapshotComponent, 'id' | 'type' | 'name' | 'price_cents' | 'amazon_link' | 'specs' | 'position'>[];
+}
+
+/** The build as the admin API answers it now, in the shape of a snapshot (cents, stored link). */
+export function currentVersion(build: BuildAdmin): DiffSide {
+  return {
+    build: {
+      title: build.title,
+      description: build.description,
+      content: build.content,
+      category: build.category,
+      budget_cents: build.budget === null ? null : euroToCents(build.budget),
+      status: build.status,
+      featured_image: build.featured_image,
+      meta_title: build.meta_title,
+      meta_description: build.meta_description,
+      affiliate_tag: build.affiliate_tag,
+      publish_at: build.publish_at,
+    },
+    components: build.components.map((component) => ({
+      id: component.id,
+      type: component.type,
+      name: component.name,
+      price_cents: component.price === null ? null : euroToCents(component.price),
+      amazon_link: component.amazon_link,
+      specs: component.specs,
+      position: component.position,
+    })),
+  };
+}
 
 const FIELD_LABELS: Record<Exclude<keyof SnapshotBuild, 'content'>, string> = {
   title: 'Titolo',
@@ -46,12 +84,21 @@ export interface RevisionDiff {
   /** Null when the article is the same; lines removed/added going from now to the revision. */
   content: LineChange[] | null;
   components: ComponentChange[];
+  /** What the restore leaves as it is although the revision differs (a schedule already passed). */
+  notes: string[];
 }
 
-function fieldText(field: keyof SnapshotBuild, value: string | number | null | undefined): string {
+/** A field's value as the editor shows it: Italian status and category, euro, Rome date and time. */
+function fieldText(field: keyof SnapshotBuild, build: SnapshotBuild): string {
+  const value = build[field];
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'budget_cents') return formatPrice(centsToEuro(value as number));
   if (field === 'publish_at') return formatDateTime(String(value));
+  if (field === 'category') return categoryLabel(String(value));
+  if (field === 'status') {
+    const label = statusLabel(String(value));
+    return value === 'scheduled' && build.publish_at ? `${label} · ${formatDateTime(build.publish_at)}` : label;
+  }
   return String(value);
 }
 
@@ -88,7 +135,7 @@ export function diffLines(now: string, then: string): LineChange[] {
 
 const priceText = (cents: number | null) => formatPrice(centsToEuro(cents));
 
-function componentDetails(now: SnapshotComponent, then: SnapshotComponent): string[] {
+function componentDetails(now: DiffSide['components'][number], then: DiffSide['components'][number]): string[] {
   const details: string[] = [];
   if (now.type !== then.type) details.push(`Tipo: ${now.type} → ${then.type}`);
   if (now.name !== then.name) details.push(`Nome: ${now.name} → ${then.name}`);
@@ -99,11 +146,26 @@ function componentDetails(now: SnapshotComponent, then: SnapshotComponent): stri
   return details;
 }
 
-/** What changes if `then` (a revision) replaces `now` (the build's latest version). */
-export function revisionDiff(now: RevisionSnapshot, then: RevisionSnapshot): RevisionDiff {
+/** Status and schedule: what a restore leaves as it is when the revision's schedule has passed. */
+const PUBLICATION_FIELDS: ReadonlySet<keyof SnapshotBuild> = new Set(['status', 'publish_at']);
+
+/**
+ * What changes if `then` (a revision) replaces `now` (the build as it is now), at `at` (ISO; a schedule
+ * of the revision already passed then is not restored, as the server decides: scheduleHasPassed).
+ */
+export function revisionDiff(now: DiffSide, then: DiffSide, at: string = new Date().toISOString()): RevisionDiff {
+  const keepsPublication = scheduleHasPassed(then.build, at);
+  const differs = (field: keyof SnapshotBuild) => (now.build[field] ?? null) !== (then.build[field] ?? null);
   const fields = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[])
-    .filter((field) => (now.build[field] ?? null) !== (then.build[field] ?? null))
-    .map((field) => ({ label: FIELD_LABELS[field], now: fieldText(field, now.build[field]), then: fieldText(field, then.build[field]) }));
+    .filter((field) => differs(field) && !(keepsPublication && PUBLICATION_FIELDS.has(field)))
+    .map((field) => ({ label: FIELD_LABELS[field], now: fieldText(field, now.build), then: fieldText(field, then.build) }));
+  const notes =
+    keepsPublication && (differs('status') || differs('publish_at'))
+      ? [
+          `La pubblicazione programmata di questa revisione${then.build.publish_at ? ` (${formatDateTime(then.build.publish_at)})` : ''} è già passata: ` +
+            `il ripristino lascia lo stato com'è ora (${fieldText('status', now.build)}).`,
+        ]
+      : [];
   const content = now.build.content === then.build.content ? null : diffLines(now.build.content, then.build.content);
 
   const thenById = new Map(then.components.map((component) => [component.id, component]));
@@ -118,5 +180,5 @@ export function revisionDiff(now: RevisionSnapshot, then: RevisionSnapshot): Rev
     }
   }
   for (const component of then.components) if (!nowIds.has(component.id)) components.push({ kind: 'added', name: component.name, details: [] });
-  return { fields, content, components };
+  return { fields, content, components, notes };
 }

@@ -16,6 +16,7 @@ import {
   autoFitFontSize,
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
+  COVER_TEXT_MAX_LENGTH,
   DEFAULT_TEXT_COLOR,
   FONT_SIZE_DEFAULT,
   FONT_SIZE_MAX,
@@ -65,6 +66,8 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
   const [fontSize, setFontSize] = useState(FONT_SIZE_DEFAULT);
   /** The size the canvas shows: smaller than `fontSize` when that would not fit (cover-layout.ts). */
   const [drawnSize, setDrawnSize] = useState(FONT_SIZE_DEFAULT);
+  /** The text did not fit the safe area even at the smallest size: the canvas shows its start, ending with '…'. */
+  const [textCut, setTextCut] = useState(false);
   const [color, setColor] = useState(DEFAULT_TEXT_COLOR);
   const [position, setPosition] = useState<TextPosition>('center');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -143,7 +146,10 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
 
   const draw = useCallback(() => {
     const ctx = canvasRef.current?.getContext('2d');
-    if (ctx) setDrawnSize(drawCover(ctx, { text, fontSize, color, position, image }));
+    if (!ctx) return;
+    const drawn = drawCover(ctx, { text, fontSize, color, position, image });
+    setDrawnSize(drawn.fontSize);
+    setTextCut(drawn.truncated);
   }, [text, fontSize, color, position, image]);
 
   // One repaint per frame at most, however fast the slider or the text changes.
@@ -221,7 +227,23 @@ export function CoverGeneratorDialog({ defaultText, onClose, onGenerated }: Cove
               <label htmlFor={`${ids}-text`} className="mb-1 block text-sm font-medium">
                 Testo
               </label>
-              <textarea id={`${ids}-text`} value={text} onChange={(event) => setText(event.target.value)} rows={3} className={inputClass} />
+              <textarea
+                id={`${ids}-text`}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                rows={3}
+                maxLength={COVER_TEXT_MAX_LENGTH}
+                aria-describedby={`${ids}-text-hint`}
+                className={inputClass}
+              />
+              <p id={`${ids}-text-hint`} className="mt-1 text-sm text-slate-700 tabular-nums dark:text-slate-300" data-testid="cover-text-count">
+                {`${text.length} di ${COVER_TEXT_MAX_LENGTH} caratteri`}
+              </p>
+              {textCut && (
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="cover-text-cut">
+                  Il testo non entra tutto nella copertina: la parte finale è tagliata e sostituita da “…”.
+                </p>
+              )}
             </div>
 
             <div className="space-y-2">

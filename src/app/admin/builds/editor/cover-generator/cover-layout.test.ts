@@ -3,6 +3,7 @@ import {
   autoFitFontSize,
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
+  ELLIPSIS,
   fittedFontSize,
   imageRect,
   layoutText,
@@ -11,6 +12,7 @@ import {
   PADDING,
   sliderValue,
   textBox,
+  type TextLayout,
   wrapText,
 } from './cover-layout';
 
@@ -188,6 +190,88 @@ describe('the text never leaves the safe area', () => {
       expect(layout.block.y + layout.block.height).toBeLessThanOrEqual(box.y + box.height);
       for (const line of layout.lines) expect(mono(line.text, layout.fontSize)).toBeLessThanOrEqual(box.width);
     }
+  });
+
+  /** Every line's box (its drawn width, one line height tall) lies inside the text box. */
+  function expectInside(layout: TextLayout, hasImage: boolean) {
+    const box = textBox(hasImage);
+    const step = lineHeight(layout.fontSize);
+    expect(layout.lines.length).toBeGreaterThan(0);
+    for (const line of layout.lines) {
+      const width = mono(line.text, layout.fontSize);
+      const left = layout.align === 'left' ? line.x : line.x - width / 2;
+      expect(left).toBeGreaterThanOrEqual(box.x);
+      expect(left + width).toBeLessThanOrEqual(box.x + box.width);
+      expect(line.y - step / 2).toBeGreaterThanOrEqual(box.y);
+      expect(line.y + step / 2).toBeLessThanOrEqual(box.y + box.height);
+    }
+    expect(layout.block.y).toBeGreaterThanOrEqual(box.y);
+    expect(layout.block.y + layout.block.height).toBeLessThanOrEqual(box.y + box.height);
+  }
+
+  describe.each([true, false])('a text too long for the canvas even at 20 px (image: %s)', (hasImage) => {
+    // 400 'parola' need 24 lines of 17 words across the full width (the band holds exactly 24 lines
+    // at 20 px) but 40 lines of 10 beside an image; 800 never fit.
+    const texts = [
+      { text: 'parola '.repeat(400), cut: hasImage },
+      { text: 'parola '.repeat(800), cut: true },
+    ];
+    const sizes = [
+      ['auto-fit', (text: string) => autoFitFontSize(text, hasImage, mono)],
+      ['manual 24', () => 24],
+      ['manual 48', () => 48],
+      ['manual 120', () => 120],
+    ] as const;
+
+    it.each(sizes)('%s: keeps the lines that fit, inside the safe area, the last one ending with an ellipsis when cut', (_, requested) => {
+      for (const { text, cut } of texts) {
+        for (const position of ['top', 'center', 'bottom'] as const) {
+          const layout = layoutText(text, requested(text), hasImage, position, mono);
+          expect(layout.fontSize).toBe(20);
+          expectInside(layout, hasImage);
+          expect(layout.truncated).toBe(cut);
+          // 24 lines of 1.2 × 20 px fill the 576 px band exactly.
+          expect(layout.lines).toHaveLength(24);
+          expect(layout.lines.at(-1)!.text.endsWith(ELLIPSIS)).toBe(cut);
+          expect(layout.lines.at(-1)!.text).toMatch(cut ? /^(parola )*parola…$/ : /^parola( parola)*$/);
+          // The other lines are whole lines of the text, only the last is shortened.
+          for (const line of layout.lines.slice(0, -1)) expect(line.text).toMatch(/^parola( parola)*$/);
+        }
+      }
+    });
+
+    it('a single word longer than the box is cut too, never running off the canvas sideways or downwards', () => {
+      const word = 'x'.repeat(3000);
+      for (const requested of [autoFitFontSize(word, hasImage, mono), 24, 48, 120]) {
+        const layout = layoutText(word, requested, hasImage, 'center', mono);
+        expectInside(layout, hasImage);
+        expect(layout.truncated).toBe(true);
+        expect(layout.lines.at(-1)!.text).toMatch(/^x+…$/);
+      }
+    });
+  });
+
+  it('a text that fits is not cut and gets no ellipsis', () => {
+    for (const hasImage of [true, false]) {
+      for (const requested of [autoFitFontSize(title, hasImage, mono), 24, 48, 120]) {
+        const layout = layoutText(title, requested, hasImage, 'center', mono);
+        expectInside(layout, hasImage);
+        expect(layout.truncated).toBe(false);
+        expect(layout.lines.map((line) => line.text).join(' ')).toBe(title);
+      }
+    }
+  });
+
+  it('the ellipsis goes after the last whole word that leaves it room', () => {
+    // With an image the box is 696 px: 69 characters at 20 px (10 px each).
+    // Lines of seven 'abcdefgh' are 62 characters: the ellipsis fits after the last one.
+    const room = layoutText('abcdefgh '.repeat(7 * 30), 20, true, 'top', mono);
+    expect(room.lines[0]!.text).toBe('abcdefgh '.repeat(7).trim());
+    expect(room.lines.at(-1)!.text).toBe(`${'abcdefgh '.repeat(6)}abcdefgh…`);
+    // Lines of ten 'parola' are 69 characters, full: the last word goes rather than being cut in half.
+    const full = layoutText('parola '.repeat(10 * 30), 20, true, 'top', mono);
+    expect(full.lines[0]!.text).toBe('parola '.repeat(10).trim());
+    expect(full.lines.at(-1)!.text).toBe(`${'parola '.repeat(8)}parola…`);
   });
 
   it('keeps a size that fits, and shrinks an auto-fitted size when an image takes 40% of the width', () => {

@@ -6,7 +6,9 @@
  * the right 60% (768 px), left-aligned. Without an image the left 40% would stay empty, so the text
  * takes the full width, centred (this is also why auto-fit starts higher then: 250 px instead of 200).
  * The text box is 80% of the canvas height (576 px, centred), the most the spec lets the text take;
- * top / center / bottom place the text block inside it.
+ * top / center / bottom place the text block inside it. It is the safe area: no line is ever placed
+ * outside it. A text too long for it even at the smallest size keeps the lines that fit, the last one
+ * ending with an ellipsis.
  */
 
 export const CANVAS_WIDTH = 1280;
@@ -25,6 +27,11 @@ export const AUTO_FIT_START_WITH_IMAGE = 200;
 export const AUTO_FIT_START_WITHOUT_IMAGE = 250;
 export const AUTO_FIT_STEP = 2;
 export const AUTO_FIT_MIN = 20;
+
+/** The most characters the generator's text field takes: a cover title (a build title has at most 300). */
+export const COVER_TEXT_MAX_LENGTH = 300;
+/** Ends the last line of a text cut because it does not fit the safe area. */
+export const ELLIPSIS = '…';
 
 export const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 export const GRADIENT_FROM = '#7c3aed';
@@ -145,9 +152,10 @@ export function autoFitFontSize(text: string, hasImage: boolean, measure: Measur
 
 /**
  * The size the cover is drawn at: the one asked for when the text fits, else the largest smaller one that
- * does (down to 20 px, where a long word is split rather than run off the canvas). The size asked for can
- * stop fitting without the author touching it, e.g. an auto-fitted text when an image then takes 40% of
- * the width: the text must never leave the safe area, on screen or in the uploaded file.
+ * does (down to 20 px, where a long word is split rather than run off the canvas, and a text still too
+ * long is cut by layoutText). The size asked for can stop fitting without the author touching it, e.g. an
+ * auto-fitted text when an image then takes 40% of the width: the text must never leave the safe area,
+ * on screen or in the uploaded file.
  */
 export function fittedFontSize(text: string, requested: number, hasImage: boolean, measure: MeasureText): number {
   const box = textBox(hasImage);
@@ -176,14 +184,48 @@ export interface TextLayout {
   align: 'left' | 'center';
   /** The block's bounds, always inside the text box. */
   block: Box;
+  /** True when the text did not fit even at the size drawn: the lines that fit are kept, the last ending with '…'. */
+  truncated: boolean;
 }
 
-/** Lines placed in the text box: left-aligned beside an image, centred without; top, center or bottom. */
+/** How many lines of `step` px fit in `height` px (the same test as `fits`, without rounding surprises). */
+function linesThatFit(height: number, step: number): number {
+  let count = Math.floor(height / step);
+  while (count > 0 && count * step > height) count -= 1;
+  while ((count + 1) * step <= height) count += 1;
+  return count;
+}
+
+/**
+ * `line` ended with an ellipsis, shortened until the whole fits `maxWidth`: cut back to the last whole word
+ * when there is one before the cut, else character by character (a long word alone on its line).
+ */
+function withEllipsis(line: string, fontSize: number, maxWidth: number, measure: MeasureText): string {
+  const full = line.trimEnd();
+  const fitsWidth = (candidate: string) => measure(candidate + ELLIPSIS, fontSize) <= maxWidth;
+  if (fitsWidth(full)) return full + ELLIPSIS;
+  const chars = [...full];
+  while (chars.length > 0 && !fitsWidth(chars.join(''))) chars.pop();
+  let kept = chars.join('');
+  const midWord = kept.length > 0 && full[kept.length] !== ' ' && !kept.endsWith(' ');
+  const lastSpace = kept.lastIndexOf(' ');
+  if (midWord && lastSpace > 0) kept = kept.slice(0, lastSpace);
+  return kept.trimEnd() + ELLIPSIS;
+}
+
+/**
+ * Lines placed in the text box: left-aligned beside an image, centred without; top, center or bottom.
+ * Every line lies inside the text box (the safe area): when the wrapped text is taller than the box even
+ * at the size drawn, only the lines that fit are kept and the last one ends with an ellipsis.
+ */
 export function layoutText(text: string, requestedSize: number, hasImage: boolean, position: TextPosition, measure: MeasureText): TextLayout {
   const box = textBox(hasImage);
   const fontSize = fittedFontSize(text, requestedSize, hasImage, measure);
-  const { lines } = wrapText(text, fontSize, box.width, measure);
   const step = lineHeight(fontSize);
+  const wrapped = wrapText(text, fontSize, box.width, measure).lines;
+  const room = linesThatFit(box.height, step);
+  const truncated = wrapped.length > room;
+  const lines = truncated && room > 0 ? [...wrapped.slice(0, room - 1), withEllipsis(wrapped[room - 1]!, fontSize, box.width, measure)] : wrapped.slice(0, room);
   const height = lines.length * step;
   const top = position === 'top' ? box.y : position === 'bottom' ? box.y + box.height - height : box.y + (box.height - height) / 2;
   const align = hasImage ? 'left' : 'center';
@@ -193,5 +235,6 @@ export function layoutText(text: string, requestedSize: number, hasImage: boolea
     align,
     lines: lines.map((line, index) => ({ text: line, x, y: top + index * step + step / 2 })),
     block: { x: box.x, y: top, width: box.width, height },
+    truncated,
   };
 }

@@ -28,8 +28,16 @@ export function canvasMeasure(ctx: CanvasRenderingContext2D): MeasureText {
   };
 }
 
-/** Paints the cover; returns the text size drawn (smaller than asked when that would leave the safe area). */
-export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color, position, image }: CoverContent): number {
+/** What drawCover drew of the text. */
+export interface DrawnText {
+  /** The text size drawn: smaller than asked when that would leave the safe area. */
+  fontSize: number;
+  /** The text did not fit even at the smallest size: its end was cut, with an ellipsis. */
+  truncated: boolean;
+}
+
+/** Paints the cover; returns the text size drawn and whether the text had to be cut to stay in the safe area. */
+export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color, position, image }: CoverContent): DrawnText {
   const gradient = ctx.createLinearGradient(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
   gradient.addColorStop(0, GRADIENT_FROM);
   gradient.addColorStop(1, GRADIENT_TO);
@@ -53,5 +61,5 @@ export function drawCover(ctx: CanvasRenderingContext2D, { text, fontSize, color
   ctx.shadowOffsetY = Math.max(1, layout.fontSize / 40);
   for (const line of layout.lines) ctx.fillText(line.text, line.x, line.y);
   ctx.restore();
-  return layout.fontSize;
+  return { fontSize: layout.fontSize, truncated: layout.truncated };
 }
