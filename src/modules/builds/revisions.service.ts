@@ -121,13 +121,12 @@ export function createRevisionsService({ db, clock, events, bumpVersion, reconci
           // Published once, the first publication date stays; restoring a published version of a never-published build publishes it now.
           published_at: existing.published_at ?? (!keepsPublication && status === 'published' ? now : null),
         });
-        const currentRows = new Map((await buildsRepo.listComponents(trx, buildId)).map((component) => [component.id, component]));
-        const current = new Set(currentRows.keys());
+        const current = new Map((await buildsRepo.listComponents(trx, buildId)).map((component) => [component.id, component]));
         const kept = components.filter((component) => current.has(component.id));
-        await buildsRepo.deleteComponents(trx, [...current].filter((id) => !kept.some((component) => component.id === id)));
+        await buildsRepo.deleteComponents(trx, [...current.keys()].filter((id) => !kept.some((component) => component.id === id)));
         for (const { id, ...fields } of kept) {
           // An image link other than the one the retailer last confirmed comes back unconfirmed (decision 024).
-          const imageChanged = fields.image_url !== currentRows.get(id)!.image_url;
+          const imageChanged = fields.image_url !== current.get(id)!.image_url;
           await buildsRepo.updateComponent(trx, id, { ...fields, ...(imageChanged && { image_checked_at: null }), updated_at: now });
         }
         const missing = components.filter((component) => !current.has(component.id));

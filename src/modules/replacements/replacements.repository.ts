@@ -82,18 +82,17 @@ export async function closeReplacement(db: Db, id: number, restoredAt: string): 
 
 /**
  * Closes the build's open records whose substitute is no longer in it: the component is gone (null) or
- * is not a substitute any more (is_replaced = 0). Returns how many were closed.
+ * is not a substitute any more (is_replaced = 0).
  */
-export async function closeRecordsWithoutSubstitute(db: Db, buildId: number, closedAt: string): Promise<number> {
+export async function closeRecordsWithoutSubstitute(db: Db, buildId: number, closedAt: string): Promise<void> {
   const substitutes = db.selectFrom('components').select('id').where('build_id', '=', buildId).where('is_replaced', '=', 1);
-  const result = await db
+  await db
     .updateTable('replacements')
     .set({ restored_at: closedAt })
     .where('build_id', '=', buildId)
     .where('restored_at', 'is', null)
     .where((eb) => eb.or([eb('component_id', 'is', null), eb('component_id', 'not in', substitutes)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
 }
 
 /** The build's substitutes (is_replaced = 1) without an open record. */
