@@ -17,3 +17,9 @@ export const MAX_EURO_LABEL = '1.000.000 €';
 
 /** Deepest offset of a public list: far beyond any real catalogue, and a database skips that many rows cheaply. */
 export const MAX_LIST_OFFSET = 100_000;
+
+/**
+ * Most components a build holds. Anything that produces components (the editor's save, the cart import)
+ * stops here, so one request can never ask the retailer for more products than a build could keep.
+ */
+export const MAX_BUILD_COMPONENTS = 100;

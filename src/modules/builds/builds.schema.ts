@@ -1,7 +1,7 @@
 /** Request shapes of the builds API (api-contract.md: BuildInput and the public list query). */
 import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN, isValidAsin, normalizeAsin } from '../../common/asin';
-import { MAX_EURO, MAX_EURO_LABEL, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../common/bounds';
+import { MAX_BUILD_COMPONENTS, MAX_EURO, MAX_EURO_LABEL, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../common/bounds';
 import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
 import { CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES } from '../../common/compatibility/attributes';
 import { CHECK_RULES } from '../../common/compatibility/checks';
@@ -145,7 +145,7 @@ export const buildInputSchema = z.object({
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null))
     .refine((value) => value === null || AFFILIATE_TAG_PATTERN.test(value), 'Tag affiliato non valido (es. mionegozio-21)'),
-  components: z.array(componentInputSchema, { error: 'I componenti devono essere una lista' }).max(100, 'Al massimo 100 componenti').default([]),
+  components: z.array(componentInputSchema, { error: 'I componenti devono essere una lista' }).max(MAX_BUILD_COMPONENTS, `Al massimo ${MAX_BUILD_COMPONENTS} componenti`).default([]),
 });
 
 export type BuildInput = z.infer<typeof buildInputSchema>;

@@ -4,10 +4,12 @@
  * Only Amazon hosts are accepted, and the URL is only parsed: nothing is ever fetched.
  */
 import { isAmazonHost, isValidAsin, normalizeAsin } from '../../common/asin';
+import { MAX_BUILD_COMPONENTS } from '../../common/bounds';
 import { AppError } from '../../common/errors';
+import { formatCount } from '../../common/format';
 
 export interface ParsedCart {
-  /** Valid ASINs in cart order (by their number), each once. */
+  /** Valid ASINs in cart order (by their number), each once; at most MAX_BUILD_COMPONENTS. */
   asins: string[];
   /** Values of ASIN.n parameters that are not valid ASINs. */
   invalid: string[];
@@ -19,6 +21,8 @@ export const IMPORT_MESSAGES = {
   notUrl: 'URL non valido: incolla il link completo del carrello Amazon (https://www.amazon.it/gp/aws/cart/add.html?...)',
   notAmazon: 'Sono accettati solo URL di Amazon (ad esempio https://www.amazon.it/...)',
   noAsins: "L'URL non contiene parametri ASIN (ASIN.1=...&ASIN.2=...): usa il link del carrello Amazon",
+  tooMany: (distinct: number) =>
+    `Il carrello contiene ${formatCount(distinct)} prodotti diversi, ma una build ne può avere al massimo ${MAX_BUILD_COMPONENTS}: importa un carrello con al massimo ${MAX_BUILD_COMPONENTS} prodotti`,
 } as const;
 
 export function parseCartUrl(input: string | null | undefined): ParsedCart {
@@ -43,16 +47,20 @@ export function parseCartUrl(input: string | null | undefined): ParsedCart {
   }
   numbered.sort((a, b) => a.index - b.index);
 
-  const asins: string[] = [];
+  const distinct = new Set<string>();
   const invalid: string[] = [];
   for (const { value } of numbered) {
     const asin = normalizeAsin(value);
-    if (!isValidAsin(asin)) invalid.push(value);
-    else if (!asins.includes(asin)) asins.push(asin);
+    if (isValidAsin(asin)) distinct.add(asin);
+    else invalid.push(value);
   }
-  if (asins.length === 0) {
+  if (distinct.size === 0) {
     const detail = invalid.length > 0 ? ` (valori non validi: ${invalid.join(', ')})` : '';
     throw new AppError('VALIDATION_ERROR', `${IMPORT_MESSAGES.noAsins}${detail}`);
   }
+  // Counted once duplicates are gone, and refused before any retailer request: a cart larger than a build
+  // would otherwise spend the shared daily budget on products the editor could never save.
+  if (distinct.size > MAX_BUILD_COMPONENTS) throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.tooMany(distinct.size));
+  const asins = [...distinct];
   return { asins, invalid, associateTag };
 }
