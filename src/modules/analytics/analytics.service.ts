@@ -5,16 +5,17 @@
  *   service, recordVisit, which calls countDailyView in its transaction).
  * - Clicks arrive as beacons from the public pages (POST /api/events/click). Bots and beacons naming no
  *   published build or no linked component of it are ignored. A repeated click on one link from one
- *   address within a minute counts once: the address is used only for that, as an HMAC of (address, build,
- *   link) under a random key of the day that every process and instance shares through the database. The
- *   hash lives a minute, the key a day; neither lets the address be read back once deleted, and the
- *   address itself is never stored.
+ *   address (an IPv6 address: its /64, common/address-key.ts) within a minute counts once: the address is
+ *   used only for that, as an HMAC of (address key, build, link) under a random key of the day that every
+ *   process and instance shares through the database. The hash lives a minute, the key a day; neither lets
+ *   the address be read back once deleted, and the address itself is never stored.
  * - Each count is one upsert, so parallel clicks on any number of processes and instances add up exactly.
  *   The claim of a click and its counts are separate statements (see recordClick).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
+import { addressKey } from '../../common/address-key';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/schema';
@@ -99,7 +100,8 @@ export function createAnalyticsService(deps: DataDeps) {
     if (!target) return false;
     const day = romeDay(now);
     const link = target.componentId === null ? 'cart' : `component:${target.componentId}`;
-    const key = createHmac('sha256', await secretOf(day)).update(`${sender.ip}\n${target.buildId}\n${link}`).digest('base64url');
+    // Per addressKey: an IPv6 client repeats from anywhere in its /64 as one address (decision 020).
+    const key = createHmac('sha256', await secretOf(day)).update(`${addressKey(sender.ip)}\n${target.buildId}\n${link}`).digest('base64url');
     // Single statements, no transaction held across an await (as the login throttle): a public endpoint
     // anybody can call never waits on, nor blocks, a SQLite write lock held by other work. A failure
     // between the claim and the count loses that one click; none is ever counted twice.
