@@ -11,10 +11,21 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
+import { describeErrorForLog } from '../common/log-text';
 import { isClientAppHandle } from './client-app';
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's error log (a loader or an action that threw) with the error escaped: its message may
+ * quote the request (common/log-text.ts). A request the visitor abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(describeErrorForLog(inner ?? (isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error)));
+};
 
 const UTF8 = new TextEncoder();
 
@@ -66,7 +77,7 @@ function renderClientApp(request: Request, status: number, headers: Headers, con
       onError(error: unknown) {
         status = 500;
         // Errors of the shell itself are logged by React Router's handler; later ones only here.
-        if (shellRendered) console.error(error);
+        if (shellRendered) console.error(describeErrorForLog(error));
       },
     });
   });

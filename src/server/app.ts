@@ -3,6 +3,7 @@
  * Built without listening, so tests drive it in-process with app.request().
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { describeErrorForLog } from '../common/log-text';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
@@ -19,7 +20,7 @@ import { eventRoutes } from './api/events';
 import type { AppEnv } from './env';
 import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
-import { requestLog } from './middleware/request-log';
+import { requestLog, requestLogLine } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
 import { createPageCache, type PageCache } from './middleware/page-cache';
 import { securityHeaders } from './middleware/security-headers';
@@ -47,7 +48,7 @@ export interface AppDeps {
 
 /** Counts a build page visit; never awaited: the visitor does not wait for the counter. */
 function visitCounter(services: AppServices) {
-  return (slug: string, visitor: Visitor) => services.builds.recordVisit(slug, visitor).catch((error) => console.error('[views]', error));
+  return (slug: string, visitor: Visitor) => services.builds.recordVisit(slug, visitor).catch((error) => console.error(`[views] ${describeErrorForLog(error)}`));
 }
 
 /**
@@ -63,7 +64,7 @@ export function createPublicCache(config: AppConfig, services: AppServices): Pag
     onHit: (hit) => {
       const build = BUILD_PAGE.exec(hit.path);
       if (build) void countVisit(decodeURIComponent(build[1]!), visitorFrom(hit, config.trustProxyHops));
-      if (config.logRequests) console.log(`${hit.method} ${hit.path} 200 (cache)`);
+      if (config.logRequests) console.log(requestLogLine(hit.method, hit.path, 200, '(cache)'));
     },
   });
   services.events.onChange(() => pageCache.clear());

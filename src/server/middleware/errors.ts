@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorCode } from '../../common/errors';
+import { describeErrorForLog, errorMessageForLog, logField } from '../../common/log-text';
 import { databaseFailureReason, isDatabaseUnavailable } from '../../db/errors';
 
 /** Seconds a client is asked to wait after a 503 for an unavailable database. */
@@ -34,7 +35,7 @@ export function handleError(error: Error, c: Context): Response {
   }
   if (isDatabaseUnavailable(error)) {
     // A timeout or a lost connection, not a bug: the same request may well succeed in a moment.
-    console.error(`[db] ${c.req.method} ${c.req.path}: database non disponibile: ${databaseFailureReason(error)}`);
+    console.error(`[db] ${logField(c.req.method)} ${logField(c.req.path)}: database non disponibile: ${errorMessageForLog(databaseFailureReason(error))}`);
     return jsonResponse(
       errorBody('SERVICE_UNAVAILABLE', 'Il database non risponde in questo momento. Riprova tra qualche secondo.'),
       503,
@@ -42,7 +43,8 @@ export function handleError(error: Error, c: Context): Response {
     );
   }
   const logId = randomUUID();
-  console.error(`[error] ${logId} ${c.req.method} ${c.req.path}:`, error);
+  // The path and the error come from the request (a database error quotes the value it refused): escaped.
+  console.error(`[error] ${logId} ${logField(c.req.method)} ${logField(c.req.path)}: ${describeErrorForLog(error)}`);
   return jsonResponse(errorBody('INTERNAL_ERROR', 'Errore interno del server. Riprova più tardi.', { logId }), 500);
 }
 
