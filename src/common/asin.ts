@@ -1,4 +1,5 @@
 /** Amazon product identifiers (ASIN) and affiliate link helpers. Isomorphic: no Node APIs. */
+import { parseAmazonLink } from './amazon-hosts';
 
 const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
 
@@ -13,17 +14,13 @@ export function isValidAsin(value: unknown): boolean {
 const ASIN_IN_PATH = /\/(?:dp\/product|dp|gp\/product|gp\/aw\/d)\/([A-Za-z0-9]{10})(?=[/?#]|$)/;
 
 /**
- * Extracts the ASIN from a product link: /dp/{ASIN}, /dp/product/{ASIN}, /gp/product/{ASIN},
- * /gp/aw/d/{ASIN} or an `asin=` query parameter. Returns null when the link carries none.
+ * Extracts the ASIN from an Amazon product link (amazon-hosts.ts): /dp/{ASIN}, /dp/product/{ASIN},
+ * /gp/product/{ASIN}, /gp/aw/d/{ASIN} or an `asin=` query parameter. Returns null when the link carries
+ * none or is not an Amazon link: a product path on another host names nothing Amazon sells.
  */
 export function extractAsin(link: string | null | undefined): string | null {
-  if (!link) return null;
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
+  const url = parseAmazonLink(link);
+  if (!url) return null;
   const fromPath = ASIN_IN_PATH.exec(url.pathname);
   if (fromPath?.[1]) return normalizeAsin(fromPath[1]);
   for (const [key, value] of url.searchParams) {
@@ -35,22 +32,11 @@ export function extractAsin(link: string | null | undefined): string | null {
   return null;
 }
 
-/** True for amazon.it, www.amazon.com, smile.amazon.de, amzn.eu... hosts that take an affiliate tag. */
-export function isAmazonHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return /(^|\.)amazon\.[a-z.]{2,6}$/.test(host) || /(^|\.)amzn\.(to|eu|com)$/.test(host);
-}
-
-/** Adds (or replaces) the `tag` parameter on Amazon links; other links are returned unchanged. */
+/** Adds (or replaces) the `tag` parameter on Amazon links (amazon-hosts.ts); other links are returned unchanged. */
 export function withAffiliateTag(link: string | null, tag: string): string | null {
   if (!link) return link;
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return link;
-  }
-  if (!isAmazonHost(url.hostname)) return link;
+  const url = parseAmazonLink(link);
+  if (!url) return link;
   url.searchParams.set('tag', tag);
   return url.toString();
 }

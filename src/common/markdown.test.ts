@@ -26,6 +26,14 @@ describe('renderMarkdown', () => {
     expect(html).toContain('href="https://it.wikipedia.org/wiki/PC"');
   });
 
+  it('treats a look-alike of Amazon as an ordinary link: no tag, not sponsored', () => {
+    const html = renderMarkdown('[finto](https://amazon.ab.cd/dp/B0BMQJWBDM) e [altro](https://amazon.it@evil.com/dp/B0BMQJWBDM)', { affiliateTag: 'mio-21' });
+    expect(html).toContain('<a href="https://amazon.ab.cd/dp/B0BMQJWBDM" target="_blank" rel="noopener noreferrer">finto</a>');
+    expect(html).toContain('<a href="https://amazon.it@evil.com/dp/B0BMQJWBDM" target="_blank" rel="noopener noreferrer">altro</a>');
+    expect(html).not.toContain('mio-21');
+    expect(html).not.toContain('sponsored');
+  });
+
   it.each([
     '<script>alert(1)</script>',
     '<img src=x onerror=alert(1)>',

@@ -2,21 +2,13 @@
  * Article markdown -> HTML, the same on the server and in the editor's live preview.
  * Raw HTML is not allowed (it is shown as text) and markdown-it's link validator drops javascript:,
  * vbscript:, file: and data: (except images) URLs, however they are spelled or entity-encoded.
- * Links open in a new tab; Amazon links are marked as sponsored and carry the affiliate tag.
+ * Links open in a new tab; Amazon links (amazon-hosts.ts) are marked as sponsored and carry the affiliate tag.
  */
 import MarkdownIt from 'markdown-it';
-import { isAmazonHost, withAffiliateTag } from './asin';
+import { outboundLinkRel } from './amazon-hosts';
+import { withAffiliateTag } from './asin';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
-
-function relFor(href: string): string {
-  try {
-    if (isAmazonHost(new URL(href).hostname)) return 'sponsored nofollow noopener';
-  } catch {
-    // relative link
-  }
-  return 'noopener noreferrer';
-}
 
 interface RenderEnv {
   affiliateTag?: string;
@@ -28,7 +20,7 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const affiliateTag = (env as RenderEnv | undefined)?.affiliateTag;
   if (affiliateTag) token.attrSet('href', withAffiliateTag(href, affiliateTag) ?? href);
   token.attrSet('target', '_blank');
-  token.attrSet('rel', relFor(href));
+  token.attrSet('rel', outboundLinkRel(href));
   return self.renderToken(tokens, idx, options);
 };
 

@@ -4,6 +4,7 @@
  * disclaimer, the items the cart leaves out and the affiliate disclosure. Shown under the component list
  * and, on a phone, in the summary near the top of the build page: one markup for both.
  */
+import { AFFILIATE_LINK_REL } from '../../common/amazon-hosts';
 import { isPriceStale, PRICE_DISCLAIMER } from '../../common/price-freshness';
 import type { BuildPageData } from '../public-text';
 import { beaconAttributes } from './beacon-attributes';
@@ -12,7 +13,7 @@ import { CartIcon } from './icons';
 type PricedBuild = Pick<BuildPageData, 'prices_updated_at' | 'pricesUpdatedText' | 'totalText'>;
 type CartBuild = Pick<BuildPageData, 'slug' | 'cart_url' | 'cart_excluded' | 'components' | 'cartTotal'>;
 
-const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile' } as const;
+const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile', external_link: 'link esterno, non Amazon' } as const;
 
 export function PriceTotal({ build, now, testId }: { build: PricedBuild; now: number; testId: string }) {
   const stale = isPriceStale(build.prices_updated_at, now);
@@ -41,7 +42,7 @@ export function BuyAll({ build, disclosure }: { build: CartBuild; disclosure: st
         <a
           href={build.cart_url}
           target="_blank"
-          rel="sponsored nofollow noopener"
+          rel={AFFILIATE_LINK_REL}
           {...beaconAttributes({ build: build.slug, target: 'cart' })}
           className="inline-flex items-center gap-2 rounded-xl bg-amber-400 px-6 py-3 text-lg font-bold text-slate-950 shadow hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
         >

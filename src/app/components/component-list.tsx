@@ -1,3 +1,4 @@
+import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
 import { isPriceStale } from '../../common/price-freshness';
 import type { BuildPageData, ComponentData } from '../public-text';
 import { beaconAttributes } from './beacon-attributes';
@@ -13,6 +14,26 @@ function PriceNote({ component, now }: { component: ComponentData; now: number }
     <span className="block text-xs text-amber-700 dark:text-amber-300">prezzo indicativo rilevato il {date}</span>
   ) : (
     <span className="block text-xs text-slate-600 dark:text-slate-400">Prezzo aggiornato al {date}</span>
+  );
+}
+
+/**
+ * The component's link: an affiliate link when it is Amazon's (amazon-hosts.ts), else an ordinary external
+ * link, neither labelled nor marked as affiliate (the server added no tag to it either).
+ */
+function ProductLink({ link, componentId, buildSlug }: { link: string; componentId: number; buildSlug: string }) {
+  const affiliate = isAmazonLink(link);
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel={affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}
+      {...beaconAttributes({ build: buildSlug, component_id: componentId })}
+      className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
+    >
+      {affiliate ? 'Vedi su Amazon' : 'Vedi il prodotto'} <ExternalIcon width={14} height={14} />
+      <span className="sr-only">{affiliate ? '(link affiliato, si apre in una nuova scheda)' : '(sito esterno, si apre in una nuova scheda)'}</span>
+    </a>
   );
 }
 
@@ -58,18 +79,7 @@ function ComponentRow({ component, now, buildSlug }: { component: ComponentData;
               {`Prezzo più basso negli ultimi 30 giorni: ${component.lowestPrice30dText}`}
             </span>
           )}
-          {component.amazon_link && (
-            <a
-              href={component.amazon_link}
-              target="_blank"
-              rel="sponsored nofollow noopener"
-              {...beaconAttributes({ build: buildSlug, component_id: component.id })}
-              className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
-            >
-              Vedi su Amazon <ExternalIcon width={14} height={14} />
-              <span className="sr-only">(link affiliato, si apre in una nuova scheda)</span>
-            </a>
-          )}
+          {component.amazon_link && <ProductLink link={component.amazon_link} componentId={component.id} buildSlug={buildSlug} />}
         </div>
       </div>
     </li>

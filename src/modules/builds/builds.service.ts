@@ -1,5 +1,6 @@
 /** Rules for builds: public views, admin CRUD, slugs, publishing and component saving by id. */
 import type { Kysely } from 'kysely';
+import { isAmazonLink } from '../../common/amazon-hosts';
 import { buildCartUrl, extractAsin, isValidAsin, withAffiliateTag } from '../../common/asin';
 import { componentTypeRank } from '../../common/catalog';
 import { AppError, notFound } from '../../common/errors';
@@ -153,12 +154,17 @@ function sumCents(components: ComponentRow[]): number {
   return components.reduce((total, c) => total + (c.price_cents ?? 0), 0);
 }
 
-/** Cart link of the components Amazon can take, and which ones were left out and why. */
+/**
+ * Cart link of the components Amazon can take, and which ones were left out and why. A component whose
+ * link goes elsewhere than Amazon (amazon-hosts.ts) is an ordinary external product, whatever ASIN it
+ * carries (one stored before the host list, say): it stays out of the cart.
+ */
 export function planCart(components: ComponentRow[], tag: string): { url: string | null; excluded: CartExclusion[] } {
   const asins: string[] = [];
   const excluded: CartExclusion[] = [];
   for (const c of components) {
-    if (!c.asin || !isValidAsin(c.asin)) excluded.push({ id: c.id, name: c.name, reason: 'missing_asin' });
+    if (c.amazon_link && !isAmazonLink(c.amazon_link)) excluded.push({ id: c.id, name: c.name, reason: 'external_link' });
+    else if (!c.asin || !isValidAsin(c.asin)) excluded.push({ id: c.id, name: c.name, reason: 'missing_asin' });
     else if (c.availability && UNAVAILABLE.has(c.availability)) excluded.push({ id: c.id, name: c.name, reason: 'unavailable' });
     else asins.push(c.asin);
   }

@@ -17,7 +17,8 @@ export type CompatibilityResponse = z.infer<typeof schemas.compatibilityResponse
 export interface CartExclusion {
   id: number;
   name: string;
-  reason: 'missing_asin' | 'unavailable';
+  /** external_link: the component links to a site other than Amazon (amazon-hosts.ts). */
+  reason: 'missing_asin' | 'unavailable' | 'external_link';
 }
 
 /** The public page's build; read by server-rendered pages only, so it has no runtime schema. */

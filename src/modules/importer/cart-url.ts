@@ -1,9 +1,10 @@
 /**
  * Reads an Amazon cart-add URL (…/gp/aws/cart/add.html?ASIN.1=…&Quantity.1=1&ASIN.2=…&AssociateTag=…).
  * Parameters may come in any order and with gaps in the numbering; keys are case-insensitive.
- * Only Amazon hosts are accepted, and the URL is only parsed: nothing is ever fetched.
+ * Only Amazon links are accepted (amazon-hosts.ts), and the URL is only parsed: nothing is ever fetched.
  */
-import { isAmazonHost, isValidAsin, normalizeAsin } from '../../common/asin';
+import { isAmazonLink } from '../../common/amazon-hosts';
+import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { MAX_BUILD_COMPONENTS } from '../../common/bounds';
 import { AppError } from '../../common/errors';
 import { formatCount } from '../../common/format';
@@ -34,7 +35,7 @@ export function parseCartUrl(input: string | null | undefined): ParsedCart {
   } catch {
     throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notUrl);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !isAmazonHost(url.hostname)) {
+  if (!isAmazonLink(text)) {
     throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notAmazon);
   }
 

@@ -12,7 +12,8 @@
  * Ten minutes is well inside Amazon's limits on keeping its data (affiliate-compliance.md: at most 24 h),
  * and a found item's price is only a starting value for the author, refreshed by the price refresh.
  */
-import { isAmazonHost, isValidAsin, normalizeAsin, productUrl, extractAsin } from '../../common/asin';
+import { isAmazonLink, isAmazonShortLinkHost } from '../../common/amazon-hosts';
+import { isValidAsin, normalizeAsin, productUrl, extractAsin } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import type { AppConfig } from '../../config/env';
 import type { FoundItem, ItemLookup } from '../../integrations/amazon-creators';
@@ -32,7 +33,6 @@ import {
 export const SEARCH_CACHE_TTL_MS = 10 * 60_000;
 /** Results per SearchItems page: Amazon's maximum, so that paging costs as few requests as possible. */
 const RESULTS_PER_PAGE = 10;
-const SHORT_LINK_HOSTS = /(^|\.)(amzn\.(to|eu|com)|a\.co)$/i;
 const AVAILABLE = new Set(['IN_STOCK', 'IN_STOCK_SCARCE', 'LEADTIME', 'PREORDER', 'AVAILABLE_DATE']);
 
 export interface RetailerItemsDeps extends DataDeps {
@@ -61,8 +61,8 @@ export function asinFromReference(reference: string): string {
     throw new AppError('VALIDATION_ERROR', RETAILER_ITEM_MESSAGES.noAsin);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notAmazon);
-  if (SHORT_LINK_HOSTS.test(url.hostname)) throw new AppError('VALIDATION_ERROR', RETAILER_ITEM_MESSAGES.shortLink);
-  if (!isAmazonHost(url.hostname)) throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notAmazon);
+  if (isAmazonShortLinkHost(url.hostname)) throw new AppError('VALIDATION_ERROR', RETAILER_ITEM_MESSAGES.shortLink);
+  if (!isAmazonLink(text)) throw new AppError('VALIDATION_ERROR', IMPORT_MESSAGES.notAmazon);
   const asin = extractAsin(text);
   if (asin) return asin;
   // A cart link (ASIN.1=…) names a product too, when it names exactly one.

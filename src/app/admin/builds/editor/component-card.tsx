@@ -8,6 +8,7 @@
  * Amazon' opens the search to give the component another product.
  */
 import { useRef } from 'react';
+import { isExternalWebLink } from '../../../../common/amazon-hosts';
 import { EDITOR_COMPONENT_TYPES } from '../../../../common/catalog';
 import { ComponentAlternativesPanel } from '../../alternatives/panel/component-alternatives-panel';
 import { secondaryButtonClass } from '../../ui';
@@ -126,6 +127,11 @@ export function ComponentCard(props: ComponentCardProps) {
               }}
             />
             <LookupStatus path={path('amazon_link')} lookup={lookup} />
+            {isExternalWebLink(component.amazon_link) && (
+              <p className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="external-link-note">
+                {SEARCH_MESSAGES.externalLink}
+              </p>
+            )}
           </div>
           <div className="sm:col-span-2">
             <TextField

@@ -58,4 +58,6 @@ export const SEARCH_MESSAGES = {
   lookingUp: 'Lettura del prodotto da Amazon...',
   loaded: 'Dati caricati da Amazon',
   nothingToFill: 'Dati caricati da Amazon: nessun campo vuoto da completare.',
+  /** Next to a link that is not Amazon's (common/amazon-hosts.ts). */
+  externalLink: 'Link esterno: non è un prodotto Amazon, niente tag affiliato né carrello',
 } as const;

@@ -142,9 +142,11 @@ describe('the image follows the product', () => {
 });
 
 describe('what is looked up', () => {
-  it('an ASIN or a web address; not a typing slip', () => {
-    for (const text of ['B0GPU00002', 'b0gpu00002', 'https://www.amazon.it/dp/B0GPU00002', 'https://amzn.eu/d/abc', 'http://example.com/x']) expect(mayNameProduct(text)).toBe(true);
-    for (const text of ['non-un-link', 'B0GPU', 'www.amazon.it/dp/B0GPU00002', 'ftp://example.com/x', '']) expect(mayNameProduct(text)).toBe(false);
+  it('an ASIN or an Amazon link; not a typing slip, nor an ordinary external link', () => {
+    for (const text of ['B0GPU00002', 'b0gpu00002', 'https://www.amazon.it/dp/B0GPU00002', 'https://amzn.eu/d/abc']) expect(mayNameProduct(text)).toBe(true);
+    for (const text of ['non-un-link', 'B0GPU', 'www.amazon.it/dp/B0GPU00002', 'ftp://example.com/x', '', 'http://example.com/x', 'https://amazon.ab.cd/dp/B0GPU00002']) {
+      expect(mayNameProduct(text)).toBe(false);
+    }
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import { useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
+import { isAmazonLink } from '../../../../common/amazon-hosts';
 import { isValidAsin, normalizeAsin } from '../../../../common/asin';
 import { paths } from '../../../../common/paths';
 import type { RetailerItem } from '../../../../modules/retailer-items/retailer-items.schema';
@@ -56,17 +57,12 @@ export function lookupSuccessText(filled: readonly ComponentField[]): string {
 }
 
 /**
- * Text that may name a product: an ASIN, or a web address (the server says which addresses it can read:
- * not Amazon, a short link...). Anything else is a typing slip the save's own check points out.
+ * Text that may name a product: an ASIN, or an Amazon link (amazon-hosts.ts; the server says which of
+ * those it can read: not a short link...). Any other address is an ordinary external link, which the card
+ * says next to the field, and anything else a typing slip the save's own check points out.
  */
 export function mayNameProduct(text: string): boolean {
-  if (isValidAsin(normalizeAsin(text))) return true;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return isValidAsin(normalizeAsin(text)) || isAmazonLink(text);
 }
 
 interface Options {
