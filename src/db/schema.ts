@@ -30,8 +30,16 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
+/** Random keys the server draws once and shares between its processes and instances (never in a backup). */
+export interface ServerSecretsTable {
+  name: string;
+  /** base64url of 32 random bytes. */
+  secret: string;
+  created_at: Timestamp;
+}
+
 export interface LoginThrottleTable {
-  /** 'ip:{ip}' or 'user:{username}' */
+  /** 'ip:{address key}' (IPv6: its /64) or 'user:{HMAC of the lower-case username}' (decision 003) */
   key: string;
   failures: number;
   window_started_at: Timestamp;
@@ -293,6 +301,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  server_secrets: ServerSecretsTable;
   builds: BuildsTable;
   components: ComponentsTable;
   alternative_categories: AlternativeCategoriesTable;

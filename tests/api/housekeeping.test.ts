@@ -8,6 +8,7 @@ import { startHousekeepingScheduler } from '../../src/jobs/housekeeping-schedule
 import { HOUSEKEEPING_JOB, HOUSEKEEPING_LEASE } from '../../src/modules/housekeeping/housekeeping.service';
 import { PRICE_WORK_LEASE } from '../../src/modules/jobs/jobs.service';
 import { ADMIN, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';
+import { throttleUserKey } from '../helpers/throttle-keys';
 
 const DAY = 86_400_000;
 const WRONG_PASSWORD = 'Wr0ng!Password#1';
@@ -62,7 +63,7 @@ describe('what the housekeeping deletes', () => {
 
     expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 4, clickRows: 0 });
     expect(await sessionIps(ctx())).toEqual(['198.51.100.2', '198.51.100.4']);
-    expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.4', 'user:admin']);
+    expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.4', await throttleUserKey(ctx().database.db, ADMIN.username)]);
     expect((await ctx().request('GET', '/api/auth/verify', { token: longLived })).status).toBe(200);
 
     // Day 41: the 40-day session has expired; the day-31 one is still within the trusted window.
@@ -70,7 +71,7 @@ describe('what the housekeeping deletes', () => {
     const current = await login('198.51.100.5');
     expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 1, clickRows: 0 });
     expect(await sessionIps(ctx())).toEqual(['198.51.100.4', '198.51.100.5']);
-    expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.5', 'user:admin']);
+    expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.5', await throttleUserKey(ctx().database.db, ADMIN.username)]);
     expect((await ctx().request('GET', '/api/auth/verify', { token: current })).status).toBe(200);
 
     const runs = await housekeepingRuns(ctx());

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AppError, isAppError } from '../../src/common/errors';
 import { createLoginThrottle, MAX_CONCURRENT_CHECKS, USER_FREE_FAILURES } from '../../src/modules/auth/login-throttle';
 import { ADMIN, type ApiResponse, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';
+import { throttleUserKey } from '../helpers/throttle-keys';
 
 const WRONG_PASSWORD = 'Wr0ng!Password#1';
 const PARALLEL = 60;
@@ -39,6 +40,9 @@ async function failures(ctx: TestContext, key: string): Promise<number> {
   const row = await ctx.database.db.selectFrom('login_throttle').select('failures').where('key', '=', key).executeTakeFirst();
   return Number(row?.failures ?? 0);
 }
+
+/** The admin's counter key (an HMAC of the username, never the username itself). */
+const adminKey = (ctx: TestContext) => throttleUserKey(ctx.database.db, ADMIN.username);
 
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);
 
@@ -75,7 +79,7 @@ describe('parallel wrong passwords for the admin', () => {
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(USER_FREE_FAILURES);
     // Exactly the checked attempts are counted: the refused ones were given back.
-    expect(await failures(ctx(), 'user:admin')).toBe(checked);
+    expect(await failures(ctx(), await adminKey(ctx()))).toBe(checked);
     expect(await failures(ctx(), `ip:${attacker}`)).toBe(checked);
 
     const real = await attemptLogin(ctx(), ADMIN.username, ADMIN.password, trusted);
@@ -90,7 +94,7 @@ describe('parallel wrong passwords for the admin', () => {
     const checked = countChecked(responses);
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(USER_FREE_FAILURES);
-    expect(await failures(ctx(), 'user:admin')).toBe(checked);
+    expect(await failures(ctx(), await adminKey(ctx()))).toBe(checked);
   });
 
   it('bursts that wait out each Retry-After get exactly the free failures, then a block of about a minute', async () => {
@@ -128,7 +132,7 @@ describe('two app instances on one database', () => {
     const checked = countChecked(responses);
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(USER_FREE_FAILURES);
-    expect(await failures(ctx(), 'user:admin')).toBe(checked);
+    expect(await failures(ctx(), await adminKey(ctx()))).toBe(checked);
   });
 
   it('bursts over both instances get exactly the free failures; then only a trusted address signs in, on either', async () => {
@@ -179,21 +183,21 @@ describe(`at most ${MAX_CONCURRENT_CHECKS} password checks of one username at on
 
     const held = [heldCheck(), heldCheck()];
     const running = [here.attempt(attempt('203.0.113.1'), held[0]!.check), there.attempt(attempt('203.0.113.2'), held[1]!.check)];
-    await expect.poll(async () => Number((await ctx().database.db.selectFrom('login_throttle').select('in_flight').where('key', '=', 'user:admin').executeTakeFirst())?.in_flight)).toBe(2);
+    await expect.poll(async () => Number((await ctx().database.db.selectFrom('login_throttle').select('in_flight').where('key', '=', await adminKey(ctx())).executeTakeFirst())?.in_flight)).toBe(2);
 
     const refused = await refusal(here.attempt(attempt('203.0.113.3'), async () => true));
     expect(refused.extras.retryAfterSeconds).toBe(1);
     expect(refused.message).toBe('Troppi tentativi di accesso. Riprova tra 1 secondo.');
     await refusal(there.attempt(attempt('198.51.100.40', true), async () => true));
     // The refused attempts were not counted as failures.
-    expect(await failures(ctx(), 'user:admin')).toBe(2);
+    expect(await failures(ctx(), await adminKey(ctx()))).toBe(2);
 
     held[0]!.finish(false);
     expect(await running[0]).toBe(false);
     expect(await there.attempt(attempt('203.0.113.4'), async () => false)).toBe(false);
     held[1]!.finish(false);
     expect(await running[1]).toBe(false);
-    expect(await failures(ctx(), 'user:admin')).toBe(3);
+    expect(await failures(ctx(), await adminKey(ctx()))).toBe(3);
   });
 
   it('slots of a process that died mid-check are free again after 30 s', async () => {
@@ -204,7 +208,7 @@ describe(`at most ${MAX_CONCURRENT_CHECKS} password checks of one username at on
     const never = () => new Promise<boolean>(() => undefined);
     void dying.attempt({ ip: '203.0.113.1', username: 'admin', trustedIp: false }, never);
     void dying.attempt({ ip: '203.0.113.2', username: 'admin', trustedIp: false }, never);
-    await expect.poll(async () => Number((await ctx().database.db.selectFrom('login_throttle').select('in_flight').where('key', '=', 'user:admin').executeTakeFirst())?.in_flight)).toBe(2);
+    await expect.poll(async () => Number((await ctx().database.db.selectFrom('login_throttle').select('in_flight').where('key', '=', await adminKey(ctx())).executeTakeFirst())?.in_flight)).toBe(2);
 
     await refusal(survivor.attempt({ ip: '203.0.113.3', username: 'admin', trustedIp: false }, async () => true));
     ctx().clock.advance(29_000);
@@ -212,7 +216,7 @@ describe(`at most ${MAX_CONCURRENT_CHECKS} password checks of one username at on
     ctx().clock.advance(2_000);
     expect(await survivor.attempt({ ip: '203.0.113.3', username: 'admin', trustedIp: false }, async () => true)).toBe(true);
     // The success cleared the failures and did not keep the dead slots.
-    const row = await ctx().database.db.selectFrom('login_throttle').selectAll().where('key', '=', 'user:admin').executeTakeFirstOrThrow();
+    const row = await ctx().database.db.selectFrom('login_throttle').selectAll().where('key', '=', await adminKey(ctx())).executeTakeFirstOrThrow();
     expect({ failures: Number(row.failures), inFlight: Number(row.in_flight), blockedUntil: row.blocked_until }).toEqual({ failures: 0, inFlight: 0, blockedUntil: null });
   });
 
@@ -220,7 +224,7 @@ describe(`at most ${MAX_CONCURRENT_CHECKS} password checks of one username at on
     const throttle = createLoginThrottle(ctx().database.db, ctx().clock);
     const held = [heldCheck(), heldCheck()];
     const running = held.map((h, i) => throttle.attempt({ ip: `203.0.113.${i + 1}`, username: 'admin', trustedIp: false }, h.check));
-    await expect.poll(async () => Number((await ctx().database.db.selectFrom('login_throttle').select('in_flight').where('key', '=', 'user:admin').executeTakeFirst())?.in_flight)).toBe(2);
+    await expect.poll(async () => Number((await ctx().database.db.selectFrom('login_throttle').select('in_flight').where('key', '=', await adminKey(ctx())).executeTakeFirst())?.in_flight)).toBe(2);
 
     const refused = await attemptLogin(ctx(), ADMIN.username, ADMIN.password, '203.0.113.9');
     expect(refused.status).toBe(429);

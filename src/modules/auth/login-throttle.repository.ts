@@ -1,6 +1,6 @@
 /**
- * Login throttle counters, one row per key ('ip:…' or 'user:…'). Every write is ONE statement
- * (INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING): the database decides atomically whether an
+ * Login throttle counters, one row per key ('ip:{address key}' or 'user:{username HMAC}'). Every write
+ * is ONE statement (INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING): the database decides atomically whether an
  * attempt may go ahead and counts it in the same step, so parallel requests, processes and instances
  * can never all pass a check that only one of them should pass. No transaction is held across an
  * await, so the counters never wait on (or block) a SQLite write lock held by other work.
@@ -189,4 +189,14 @@ export async function findThrottleState(db: Db, key: string): Promise<ThrottleSt
 export async function deleteThrottleStatesUntouchedSince(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('login_throttle').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The server secret named `name`: the one stored, or `candidate` when this call is the first anywhere.
+ * Whichever process inserts first wins; every other one reads the winner's, so all agree.
+ */
+export async function ensureServerSecret(db: Db, name: string, candidate: string, now: string): Promise<string> {
+  await db.insertInto('server_secrets').values({ name, secret: candidate, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.secret;
 }

@@ -15,8 +15,14 @@
  *
  * The username block does not apply to an IP from which that user has signed in during the last
  * TRUSTED_IP_DAYS days, so an attacker guessing from elsewhere cannot lock the real admin out.
+ *
+ * Keys: an address by its addressKey (IPv6 per /64, since one subscriber holds a whole /64); a username by
+ * an HMAC-SHA256 under a random server secret drawn once into the database, never by its text: whatever
+ * a visitor types into the username field (a password, by mistake) must not stay on disk.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -24,6 +30,7 @@ import {
   type BlockStep,
   clearUserFailures,
   deleteThrottleStatesUntouchedSince,
+  ensureServerSecret,
   findThrottleState,
   releaseAddressAttempt,
   releaseUserSlot,
@@ -46,8 +53,14 @@ const IN_FLIGHT_LEASE_MS = 30_000;
 
 /** Longest key part that fits `login_throttle.key` (varchar(200)) with its prefix. */
 const MAX_KEY_TEXT = 190;
-const ipKey = (ip: string) => `ip:${ip.slice(0, MAX_KEY_TEXT)}`;
-const userKey = (username: string) => `user:${username.toLowerCase().slice(0, MAX_KEY_TEXT)}`;
+const ipKey = (ip: string) => `ip:${addressKey(ip).slice(0, MAX_KEY_TEXT)}`;
+/** Name of the username HMAC's key in `server_secrets`. */
+export const USERNAME_KEY_SECRET = 'login-throttle-username';
+
+/** The counter key of a username: 'user:' + base64url HMAC-SHA256 (43 characters) of its lower case. */
+export function usernameKey(secret: string, username: string): string {
+  return `user:${createHmac('sha256', secret).update(username.toLowerCase()).digest('base64url')}`;
+}
 
 /** 5th failure → 1 minute, 6th → 2, 7th → 4, 8th → 8, from the 9th on → 15 (the cap). */
 function userBlockSteps(now: number): BlockStep[] {
@@ -84,11 +97,21 @@ interface Reservation {
 }
 
 export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
+  /** The username HMAC's key, read (or drawn) once per process; a failed read is retried by the next login. */
+  let secret: Promise<string> | null = null;
+  function usernameSecret(): Promise<string> {
+    secret ??= ensureServerSecret(db, USERNAME_KEY_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()).catch((error: unknown) => {
+      secret = null;
+      throw error;
+    });
+    return secret;
+  }
+
   /** Reserves the attempt on both counters, or throws 429 with the wait, counting nothing. */
   async function reserve(attempt: ThrottledAttempt): Promise<Reservation> {
     const nowMs = clock.now().getTime();
     const now = new Date(nowMs).toISOString();
-    const keys = { ip: ipKey(attempt.ip), user: userKey(attempt.username) };
+    const keys = { ip: ipKey(attempt.ip), user: usernameKey(await usernameSecret(), attempt.username) };
 
     const address = await reserveAddressAttempt(db, {
       key: keys.ip,

@@ -263,6 +263,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   schema_migrations: 'the manifest lists the applied migrations; the target runs its own',
   login_throttle: 'runtime state of the sign-in limits, meaningless on another machine',
+  server_secrets: "keys this database drew for itself (the sign-in limits' username hashes); the target draws its own",
   job_leases: 'who runs a job right now: runtime state of the running instances',
   build_revisions: 'the edit history: a restore brings back the content as it is now, and its history starts again there',
   build_drift: "when a build's total first left its budget's band: recorded again by the target's next scheduled refresh",
