@@ -60,6 +60,11 @@ async function backup(args: string[], config: AppConfig, database: DatabaseHandl
       `Backup scritto in ${out} (${megabytes(summary.bytes)}, ${seconds(performance.now() - started)}): ` +
         `${describeRowCounts(summary.rows)}, ${formatQuantity(summary.images, 'immagine', 'immagini')}${values['with-users'] ? '' : '; utenti esclusi (usa --with-users per includerli)'}.`,
     );
+    if (summary.skippedImages.length > 0) {
+      console.warn(
+        `Esclusi dal backup ${formatQuantity(summary.skippedImages.length, 'file', 'file')} dell'archivio immagini che non sono immagini WebP caricate dal sito: ${summary.skippedImages.join(', ')}`,
+      );
+    }
   } finally {
     if (storageDatabase !== database) await storageDatabase.destroy();
   }

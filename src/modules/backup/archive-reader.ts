@@ -1,7 +1,8 @@
 /**
  * Reads an archive line by line and checks everything a restore relies on before it writes anything:
- * the manifest (format, version, schema), every row against its table's schema, ids in order, links to
- * rows earlier in the archive, every image against its size and sha256, and the closing counts. Any
+ * the manifest (format, version, schema), every row against its table's schema and the API's rules
+ * (row-rules.ts), ids in order, links to rows earlier in the archive, every image against the upload
+ * path's name and type and its size and sha256, and the closing counts. Any
  * problem throws an AppError with an Italian message naming the line and what is wrong, so a damaged
  * or truncated file is refused as a whole.
  */
@@ -9,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
 import { formatCount, formatQuantity } from '../../common/format';
-import { isValidStorageKey } from '../../integrations/storage';
+import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media/stored-upload';
 import { readArchiveLines } from './archive-file';
 import {
   ARCHIVE_FORMAT,
@@ -23,6 +24,7 @@ import {
   type Manifest,
   manifestLine,
 } from './backup.schema';
+import { checkRowRules } from './row-rules';
 
 export type ArchiveRecord =
   | { kind: 'manifest'; manifest: Manifest }
@@ -76,14 +78,27 @@ function checkManifest(value: unknown, knownMigrations: readonly string[]): Mani
   return manifest;
 }
 
-function checkImage(value: unknown, where: string): ArchiveRecord & { kind: 'image' } {
+/**
+ * An image is stored only if it is what the upload path stores (stored-upload.ts): a content-addressed
+ * WebP name, type image/webp, and bytes that are a WebP image and match the declared size and sha256.
+ * Anything else in a storage served from the site's own origin could be a page planted by whoever
+ * edited the archive.
+ */
+async function checkImage(value: unknown, where: string): Promise<ArchiveRecord & { kind: 'image' }> {
   const image = parseWith(imageLine, value, where);
-  if (!isValidStorageKey(image.key)) throw invalid(`${where}: nome d'immagine non valido ${JSON.stringify(image.key)}`);
+  if (!isUploadKey(image.key)) {
+    throw invalid(`${where}: nome d'immagine non valido ${JSON.stringify(image.key)} (le immagini caricate si chiamano <sha256>-<larghezza>.webp)`);
+  }
+  const named = `${where} (immagine ${image.key})`;
+  if (image.content_type !== UPLOAD_CONTENT_TYPE) {
+    throw invalid(`${named}: tipo ${JSON.stringify(image.content_type)} non ammesso (le immagini caricate sono solo ${UPLOAD_CONTENT_TYPE})`);
+  }
   const bytes = Buffer.from(image.data, 'base64');
   if (bytes.length !== image.size || createHash('sha256').update(bytes).digest('hex') !== image.sha256) {
-    throw invalid(`${where} (immagine ${image.key}): il contenuto non corrisponde alla sua dimensione e al suo sha256`);
+    throw invalid(`${named}: il contenuto non corrisponde alla sua dimensione e al suo sha256`);
   }
-  return { kind: 'image', key: image.key, contentType: image.content_type, bytes };
+  if (!(await isWebpImage(bytes))) throw invalid(`${named}: il contenuto non è un'immagine WebP`);
+  return { kind: 'image', key: image.key, contentType: UPLOAD_CONTENT_TYPE, bytes };
 }
 
 /**
@@ -133,7 +148,7 @@ export async function* readArchive(path: string, knownMigrations: readonly strin
     if (kind === 'image') {
       if (tableIndex >= 0) throw invalid(`${at}: le immagini devono precedere le righe delle tabelle`);
       images++;
-      yield checkImage(value, at);
+      yield await checkImage(value, at);
     } else if (kind === 'row') {
       const envelope = checkRowEnvelope(value, at);
       const index = manifest.tables.indexOf(envelope.table);
@@ -147,6 +162,8 @@ export async function* readArchive(path: string, knownMigrations: readonly strin
       const rawId = envelope.row.id;
       const where = `${at} (tabella ${table.name}${typeof rawId === 'number' ? `, id ${rawId}` : ''})`;
       const row = parseWith(table.row, envelope.row, where) as BackupRow;
+      const broken = checkRowRules(table.name, row);
+      if (broken) throw invalid(`${where}: ${broken.column ? `campo "${broken.column}": ` : ''}${broken.message}`);
       const id = row.id as number;
       // The backup writes each table in id order: a repeated or out-of-order id means a damaged file.
       if (id <= lastId) throw invalid(`${where}: id ripetuto o fuori ordine`);

@@ -15,6 +15,7 @@ import type { Dialect } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
+import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media/stored-upload';
 import { writeArchiveFile } from './archive-file';
 import { hasMigrationTable, listAppliedMigrations, readRowsAfter, withReadSnapshot } from './backup.repository';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type BackupTableName, columnsOf, type EndLine, type Manifest, tablesFor } from './backup.schema';
@@ -42,6 +43,8 @@ export interface BackupOptions {
 export interface BackupSummary {
   rows: Map<BackupTableName, number>;
   images: number;
+  /** Stored files left out because they are not uploads (see below): the operator is told their keys. */
+  skippedImages: string[];
   /** Size of the archive file. */
   bytes: number;
   migrations: string[];
@@ -55,6 +58,7 @@ export async function createBackup(deps: BackupDeps, outPath: string, options: B
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const rows = new Map<BackupTableName, number>();
   let images = 0;
+  const skippedImages: string[] = [];
   let migrations: string[] = [];
 
   if (!(await hasMigrationTable(db))) {
@@ -83,13 +87,24 @@ export async function createBackup(deps: BackupDeps, outPath: string, options: B
       for await (const key of storage.list()) keys.push(key);
       keys.sort();
       for (const key of keys) {
+        // Only what the upload path stores and a restore accepts (a WebP under its content name): a stray
+        // file in UPLOAD_DIR, or anything else stored by hand, is never served and would make the archive
+        // unrestorable.
+        if (!isUploadKey(key)) {
+          skippedImages.push(key);
+          continue;
+        }
         const object = await storage.get(key);
         if (!object) continue; // removed since it was listed
         const bytes = Buffer.from(object.bytes);
+        if (!(await isWebpImage(bytes))) {
+          skippedImages.push(key);
+          continue;
+        }
         yield line({
           kind: 'image',
           key,
-          content_type: object.contentType,
+          content_type: UPLOAD_CONTENT_TYPE,
           size: bytes.length,
           sha256: createHash('sha256').update(bytes).digest('hex'),
           data: bytes.toString('base64'),
@@ -119,5 +134,5 @@ export async function createBackup(deps: BackupDeps, outPath: string, options: B
     await writeArchiveFile(outPath, chunks());
   });
 
-  return { rows, images, bytes: (await stat(outPath)).size, migrations };
+  return { rows, images, skippedImages, bytes: (await stat(outPath)).size, migrations };
 }

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../common/errors';
 import { tooLargeError } from '../../modules/media/media.service';
+import { UPLOAD_CONTENT_TYPE } from '../../modules/media/stored-upload';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../env';
 
@@ -16,6 +17,15 @@ export const MEDIA_UPLOAD_API_PATHS = ['/api/admin/upload', '/api/admin/remove-b
 /** Room for the multipart envelope (boundaries, part headers) around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Every answer under /uploads: the fixed image type whatever the storage holds, never sniffed, and a
+ * policy that lets nothing run even if a browser were made to render the bytes as a document (a file
+ * stored by an older version, or by hand, could hold anything; this origin keeps the admin's token).
+ */
+const UPLOAD_RESPONSE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+} as const;
 
 const noImage = () => new AppError('BAD_REQUEST', 'Nessuna immagine caricata');
 
@@ -71,20 +81,21 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 
 export function uploadedFileRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
-  const notFound = (c: Context) => c.text('Immagine non trovata', 404);
+  const notFound = (c: Context) => c.text('Immagine non trovata', 404, UPLOAD_RESPONSE_HEADERS);
 
   app.get('/uploads/:file', async (c) => {
     const name = c.req.param('file');
     // The name is a hash of the content, so it is a strong validator; a cache that revalidates (a CDN
     // or a browser after a reload) gets a 304 without the bytes leaving the storage (the database).
     const etag = `"${name}"`;
-    const cacheHeaders = { 'Cache-Control': IMMUTABLE, ETag: etag };
+    const cacheHeaders = { 'Cache-Control': IMMUTABLE, ETag: etag, ...UPLOAD_RESPONSE_HEADERS };
     if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag) && (await services.media.hasUpload(name))) {
       return c.body(null, 304, cacheHeaders);
     }
     const file = await services.media.readUpload(name);
     if (!file) return notFound(c);
-    return c.body(file.bytes, 200, { 'Content-Type': file.contentType, ...cacheHeaders });
+    // The stored content type is not trusted: uploads are only ever stored as WebP (stored-upload.ts).
+    return c.body(file.bytes, 200, { 'Content-Type': UPLOAD_CONTENT_TYPE, ...cacheHeaders });
   });
   // Anything else under /uploads (other methods, nested paths) never reaches the page renderer.
   app.all('/uploads/*', notFound);
