@@ -5,6 +5,7 @@
  */
 import { formatQuantity } from '../common/format';
 import type { HousekeepingResult, HousekeepingService } from '../modules/housekeeping/housekeeping.service';
+import { errorMessageForLog } from '../common/log-text';
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Not at the very start: start-up (migrations, seed, first requests) comes first. */
@@ -44,7 +45,7 @@ export function startHousekeepingScheduler(housekeeping: HousekeepingService, op
       }
     } catch (error) {
       // Recorded in job_runs by the lease runner; the next round tries again.
-      console.error(`[manutenzione] pulizia non riuscita: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[manutenzione] pulizia non riuscita: ${errorMessageForLog(error)}`);
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import type { PricingConfig } from '../config/env';
 import { TIERS, type PricingService } from '../modules/pricing/pricing.service';
+import { errorMessageForLog } from '../common/log-text';
 
 export interface PriceSchedulerDeps {
   pricing: PricingService;
@@ -42,7 +43,7 @@ export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
         if (outcome && deps.onRefreshed) await deps.onRefreshed();
       } catch (error) {
         // Recorded in job_runs by the lease runner; the next tick tries again when the work is due.
-        console.error(`[prezzi] aggiornamento automatico ${what} non riuscito: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`[prezzi] aggiornamento automatico ${what} non riuscito: ${errorMessageForLog(error)}`);
       }
     }
   }

@@ -6,6 +6,7 @@
  */
 import { formatQuantity } from '../common/format';
 import type { PublishingService } from '../modules/publishing/publishing.service';
+import { errorMessageForLog } from '../common/log-text';
 
 export const PUBLISH_INTERVAL_MS = 15_000;
 
@@ -31,7 +32,7 @@ export function startPublishScheduler(publishing: PublishingService, options: { 
       if (ids && ids.length > 0) console.log(publishedLogLine(ids));
     } catch (error) {
       // The next round tries again; visitors already see the due builds.
-      console.error(`[pubblicazione] pubblicazione programmata non riuscita: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[pubblicazione] pubblicazione programmata non riuscita: ${errorMessageForLog(error)}`);
     }
   }
 

@@ -43,6 +43,7 @@ import type {
   SmartReplacementResult,
   SmartReplacementSummary,
 } from './replacements.types';
+import { errorMessageForLog } from '../../common/log-text';
 
 export const REPLACEMENT_REASON = 'Prodotto originale non disponibile su Amazon';
 /** For a product Amazon refused access to on two different days (decision 021); shown on the build page too. */
@@ -426,7 +427,7 @@ export function createReplacementsService(deps: ReplacementsDeps) {
         runs.push({ buildId, outcome: await runSmartReplacement(buildId, 'scheduled') });
       } catch (error) {
         const message = describeRetailerError(error);
-        console.error(`[sostituzioni] sostituzione automatica della build ${buildId} non riuscita: ${message}`);
+        console.error(`[sostituzioni] sostituzione automatica della build ${buildId} non riuscita: ${errorMessageForLog(message)}`);
         runs.push({ buildId, outcome: null, error: message });
       }
     }

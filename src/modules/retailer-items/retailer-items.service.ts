@@ -29,6 +29,7 @@ import {
   type RetailerSearchResponse,
   retailerSearchResponseSchema,
 } from './retailer-items.schema';
+import { errorMessageForLog } from '../../common/log-text';
 
 export const SEARCH_CACHE_TTL_MS = 10 * 60_000;
 /** Results per SearchItems page: Amazon's maximum, so that paging costs as few requests as possible. */
@@ -127,7 +128,7 @@ export function createRetailerItemsService(deps: RetailerItemsDeps) {
       });
     } catch (error) {
       // The request is spent and the answer is good: the author gets it, only the next search asks again.
-      console.error(`[ricerca Amazon] risposta non salvata nella cache: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[ricerca Amazon] risposta non salvata nella cache: ${errorMessageForLog(error)}`);
     }
     return answer;
   }
