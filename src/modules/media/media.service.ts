@@ -13,9 +13,10 @@ import { AppError } from '../../common/errors';
 import { formatCount } from '../../common/format';
 import type { AppConfig } from '../../config/env';
 import { createRemoveBgClient, isRemoveBgError, type RemoveBgClient, type RemoveBgErrorKind } from '../../integrations/remove-bg';
-import { createLocalDirectoryStorage, isValidStorageKey, type ObjectStorage, type StoredObject } from '../../integrations/storage';
+import { createLocalDirectoryStorage, type ObjectStorage, type StoredObject } from '../../integrations/storage';
 import { IMAGE_MIME_TYPES, type ImageType, sniffImageType } from './image-type';
 import type { UploadedImage } from './media.schema';
+import { isUploadKey, UPLOAD_CONTENT_TYPE } from './stored-upload';
 import { errorMessageForLog } from '../../common/log-text';
 
 /** Public path of the stored files (GET /uploads/:file). */
@@ -42,9 +43,6 @@ const WEBP_QUALITY = 82;
 export const NOT_AN_IMAGE_MESSAGE = "Il file non è un'immagine valida (usa JPEG, PNG, WebP o GIF)";
 export const BACKGROUND_REMOVAL_ERROR_MESSAGE = 'Errore nella rimozione dello sfondo. Verifica la chiave API e riprova.';
 
-/** Stored file names: the only keys GET /uploads/:file will look up. */
-const STORED_FILE = /^[a-f0-9]{64}-\d{1,5}\.webp$/;
-const isStoredFileName = (name: string) => STORED_FILE.test(name) && isValidStorageKey(name);
 
 export interface MediaServiceDeps {
   config: Pick<AppConfig, 'uploads' | 'removeBg'>;
@@ -161,7 +159,7 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
         // Content addressed: an existing file already holds exactly these bytes.
         if (!(await store.has(key))) {
           const pipeline = width === image.width ? fromPixels() : fromPixels().resize({ width });
-          await store.put(key, await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer(), 'image/webp');
+          await store.put(key, await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer(), UPLOAD_CONTENT_TYPE);
         }
         variants.push({ width, url: urlOf(key) });
       }
@@ -170,13 +168,13 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
 
     /** A stored file by its public name; null for anything that is not one (including path tricks). */
     async readUpload(name: string): Promise<StoredObject | null> {
-      if (!isStoredFileName(name)) return null;
+      if (!isUploadKey(name)) return null;
       return store.get(name);
     },
 
     /** Whether a stored file exists, without reading it (answers a revalidation). */
     async hasUpload(name: string): Promise<boolean> {
-      return isStoredFileName(name) && store.has(name);
+      return isUploadKey(name) && store.has(name);
     },
 
     /** 503 when REMOVE_BG_API_KEY is not set (checked before an upload is read). */
