@@ -54,7 +54,8 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
   const trustedSince = () => new Date(clock.now().getTime() - TRUSTED_IP_DAYS * 86_400_000).toISOString();
 
   async function login(attempt: LoginAttempt): Promise<{ token: string; user: AuthUser }> {
-    const user = await findUserByUsername(db, attempt.username);
+    // PostgreSQL text cannot hold U+0000: such a username names nobody, and in a query it would fail (a 500).
+    const user = attempt.username.includes('\u0000') ? undefined : await findUserByUsername(db, attempt.username);
     const trustedIp = user ? await hasSignedInFromIp(db, user.id, attempt.ip, trustedSince()) : false;
     const passwordHash = user?.password_hash ?? (await dummyHash);
     // An unknown user runs the same reservation and the same scrypt: same time, same answer.
