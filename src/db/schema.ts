@@ -270,6 +270,13 @@ export interface ClickDedupeTable {
   seen_at: Timestamp;
 }
 
+/** A visit counted in the last 30 minutes (decision 025). */
+export interface VisitDedupeTable {
+  /** base64url HMAC-SHA256 under the day's click key of (build, address key). */
+  key: string;
+  expires_at: Timestamp;
+}
+
 /** The random HMAC key of each day's click de-duplication, shared by every process and instance. */
 export interface ClickDedupeKeysTable {
   day: string;
@@ -321,6 +328,7 @@ export interface Database {
   component_daily_clicks: ComponentDailyClicksTable;
   click_dedupe: ClickDedupeTable;
   click_dedupe_keys: ClickDedupeKeysTable;
+  visit_dedupe: VisitDedupeTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

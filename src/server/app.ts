@@ -3,7 +3,6 @@
  * Built without listening, so tests drive it in-process with app.request().
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { describeErrorForLog } from '../common/log-text';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
@@ -24,13 +23,10 @@ import { requestLog, requestLogLine } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
 import { createPageCache, type PageCache } from './middleware/page-cache';
 import { securityHeaders } from './middleware/security-headers';
-import type { Visitor } from '../modules/builds/view-counter';
-import { visitorFrom, visitorOf } from './client-ip';
+import { describeErrorForLog } from '../common/log-text';
+import { clientIpOf } from './client-ip';
 import { seoRoutes } from './seo-routes';
 import { expireAtNextPublication } from './cache/publication-expiry';
-
-/** A build page: /build/{slug} (its .data request is never cached, see cache/cache-keys.ts). */
-const BUILD_PAGE = /^\/build\/([^/]+)$/;
 
 export interface AppDeps {
   config: AppConfig;
@@ -46,24 +42,23 @@ export interface AppDeps {
   workerId?: number | null;
 }
 
-/** Counts a build page visit; never awaited: the visitor does not wait for the counter. */
-function visitCounter(services: AppServices) {
-  return (slug: string, visitor: Visitor) => services.builds.recordVisit(slug, visitor).catch((error) => console.error(`[views] ${describeErrorForLog(error)}`));
-}
-
 /**
- * The cache of public answers (middleware/page-cache.ts), dropped on every content change. Visits are
- * counted outside it, so cached build pages count too. Made apart from the app so the Node server can
- * answer hits before the app (server/http-server.ts).
+ * The cache of public answers (middleware/page-cache.ts), dropped on every content change. It sees every
+ * answer of a build page, cached or rendered: visits are noted there and nowhere else (decision 025).
+ * Made apart from the app so the Node server can answer hits before the app (server/http-server.ts).
  */
 export function createPublicCache(config: AppConfig, services: AppServices): PageCache {
-  const countVisit = visitCounter(services);
   const pageCache = createPageCache({
     ttlMs: 60_000,
     maxBytes: config.pageCacheBytes,
+    onAnswer: (answer) => {
+      try {
+        services.analytics.noteVisit({ ...answer, clientAddress: clientIpOf(answer, config.trustProxyHops) });
+      } catch (error) {
+        console.error(`[visite] ${describeErrorForLog(error)}`); // a visit not noted never costs the visitor the page
+      }
+    },
     onHit: (hit) => {
-      const build = BUILD_PAGE.exec(hit.path);
-      if (build) void countVisit(decodeURIComponent(build[1]!), visitorFrom(hit, config.trustProxyHops));
       if (config.logRequests) console.log(requestLogLine(hit.method, hit.path, 200, '(cache)'));
     },
   });
@@ -82,7 +77,6 @@ export function createPublicCache(config: AppConfig, services: AppServices): Pag
 
 export function createApp(deps: AppDeps) {
   const { config, database, services, staticFiles, renderPage, workerId = null } = deps;
-  const countVisit = visitCounter(services);
   const app = new Hono<AppEnv>();
   const proxy = { trustProxyHops: config.trustProxyHops };
   const https = config.publicBaseUrl.startsWith('https://');
@@ -96,7 +90,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
 
   app.route('/api/auth', authRoutes(services, proxy));
-  app.route('/api/builds', publicBuildRoutes(services, proxy));
+  app.route('/api/builds', publicBuildRoutes(services));
   app.route('/api/events', eventRoutes(services, proxy));
 
   const admin = new Hono<AppEnv>();
@@ -142,13 +136,6 @@ export function createApp(deps: AppDeps) {
     }, staticFiles);
   }
   if (renderPage) {
-    app.get('/build/:slug', async (c, next) => {
-      const slug = c.req.param('slug'); // read before next(): params follow the route
-      await next();
-      // A visit is the document: no page navigates client-side any more (decision 017), so a data request
-      // (/build/{slug}.data) is not somebody reading the build.
-      if (c.res.status === 200 && !slug.endsWith('.data')) void countVisit(slug, visitorOf(c, config.trustProxyHops));
-    });
     app.all('*', renderPage);
   }
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));

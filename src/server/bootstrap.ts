@@ -24,7 +24,7 @@ export interface Runtime {
   services: AppServices;
   /** Cluster worker id of this process (WEB_CONCURRENCY > 1), reported by /healthz; null in one process. */
   workerId: number | null;
-  /** Stops background work (jobs, cross-instance sync) and closes the database. */
+  /** Stops background work (jobs, cross-instance sync), writes the visits noted in memory and closes the database. */
   shutdown(): Promise<void>;
 }
 
@@ -93,6 +93,8 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
       await housekeeping?.stop();
       await publishing?.stop();
       await sync?.stop();
+      // After the server has stopped taking requests (main.ts): the last seconds' visits are not lost.
+      await services.analytics.flushVisits();
       await database.destroy();
     },
   };

@@ -6,7 +6,6 @@
  * dodge the per-address login limit only adds entries on the left, which are never read).
  */
 import type { Context } from 'hono';
-import type { Visitor } from '../modules/builds/view-counter';
 
 /** Longest address kept (an IPv6 address with a zone fits; anything longer is not an address). */
 const MAX_ADDRESS_LENGTH = 64;
@@ -32,7 +31,7 @@ export function forwardedClientAddress(forwardedFor: string | undefined, hops: n
   return entry.slice(0, MAX_ADDRESS_LENGTH);
 }
 
-/** What the client-address and visitor logic needs of a request, from Hono or straight from Node. */
+/** What the client-address logic needs of a request, from Hono or straight from Node. */
 export interface RequestFacts {
   header(name: string): string | undefined;
   /** The socket's peer address. */
@@ -41,15 +40,6 @@ export interface RequestFacts {
 
 export function clientIpOf(request: RequestFacts, trustProxyHops: number): string {
   return forwardedClientAddress(request.header('X-Forwarded-For'), trustProxyHops) ?? request.remoteAddress ?? 'unknown';
-}
-
-/** Who is asking, for view counting: IP, browser and whether it is a speculative prefetch. */
-export function visitorFrom(request: RequestFacts, trustProxyHops: number): Visitor {
-  return {
-    ip: clientIpOf(request, trustProxyHops),
-    userAgent: request.header('User-Agent') ?? null,
-    purpose: request.header('Sec-Purpose') ?? request.header('Purpose') ?? null,
-  };
 }
 
 /** A Hono request's facts; the socket comes from @hono/node-server's env (absent in app.request() tests). */
@@ -62,6 +52,7 @@ export function clientIp(c: Context, trustProxyHops: number): string {
   return clientIpOf(requestFactsOf(c), trustProxyHops);
 }
 
-export function visitorOf(c: Context, trustProxyHops: number): Visitor {
-  return visitorFrom(requestFactsOf(c), trustProxyHops);
+/** Who sent a request, for the click analytics: the client address and the browser. */
+export function visitorOf(c: Context, trustProxyHops: number): { ip: string; userAgent: string | null } {
+  return { ip: clientIp(c, trustProxyHops), userAgent: c.req.header('User-Agent') ?? null };
 }

@@ -35,6 +35,7 @@ afterAll(async () => {
 beforeEach(async () => {
   ctx.clock.offsetMs = 0;
   await ctx.database.db.deleteFrom('click_dedupe').execute();
+  await ctx.database.db.deleteFrom('visit_dedupe').execute();
   await ctx.database.db.deleteFrom('builds').execute();
 });
 
@@ -92,10 +93,16 @@ async function clicksOf(buildId: number) {
   return { clicks: analytics.clicks, cart: analytics.cart_clicks, components: Object.fromEntries(analytics.components.map((c) => [c.id, c.clicks])) };
 }
 
-/** A visit of the build as a reader's browser makes it (the public API counts it like the page). */
-async function visit(slug: string, ip: string) {
-  const response = await ctx.request('GET', `/api/builds/${slug}`, { headers: { 'User-Agent': CHROME_UA, 'X-Forwarded-For': ip } });
-  expect(response.status).toBe(200);
+/**
+ * A reader's visit of the build page as the page cache reports it to the visit counter, written at once
+ * (this file has no pages: what a visit is, through the pages, is tests/api/visits.test.ts). Whether it
+ * was noted: not for a bot, nor for a reader already noted within 30 minutes.
+ */
+async function visit(slug: string, ip: string, userAgent = CHROME_UA): Promise<boolean> {
+  const headers: Record<string, string> = { 'user-agent': userAgent, 'sec-fetch-dest': 'document' };
+  const noted = ctx.services.analytics.noteVisit({ method: 'GET', path: `/build/${slug}`, status: 200, clientAddress: ip, header: (name) => headers[name.toLowerCase()] });
+  await ctx.services.analytics.flushVisits();
+  return noted;
 }
 
 describe('POST /api/events/click', () => {
@@ -302,11 +309,10 @@ describe('two processes on one database', () => {
 describe('views per day', () => {
   it('are counted with the build total, by the same rules (bots and repeats within 30 minutes left out)', async () => {
     const build = await createBuild();
-    await visit(build.slug, '203.0.113.30');
-    await visit(build.slug, '203.0.113.30'); // the same reader again: not a new view
-    await visit(build.slug, '203.0.113.31');
-    const bot = await ctx.request('GET', `/api/builds/${build.slug}`, { headers: { 'User-Agent': GOOGLEBOT_UA } });
-    expect(bot.status).toBe(200);
+    expect(await visit(build.slug, '203.0.113.30')).toBe(true);
+    expect(await visit(build.slug, '203.0.113.30')).toBe(false); // the same reader again: not a new view
+    expect(await visit(build.slug, '203.0.113.31')).toBe(true);
+    expect(await visit(build.slug, '203.0.113.32', GOOGLEBOT_UA)).toBe(false);
     await send({ build: build.slug, component_id: build.components[0]!.id });
 
     const admin = await ctx.request('GET', `/api/admin/builds/${build.id}`, { token });

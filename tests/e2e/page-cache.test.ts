@@ -14,7 +14,7 @@ const BOT = { 'User-Agent': 'bench/1.0' };
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
 
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ TRUST_PROXY: 'true' }); // X-Forwarded-For names the reader (visits are counted per address)
   const login = await fetch(`${e2e.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -95,22 +95,31 @@ describe('public page cache', () => {
     expect(await after.text()).toContain(renamed);
   });
 
-  it('counts real visits on cached build pages too, but not bots', async () => {
+  it('counts real visits on cached build pages too, once per reader; not bots, data requests or other sites\' images (decision 025)', async () => {
     const [build, other] = (await (await fetch(`${e2e.url}/api/builds`)).json()).builds as { id: number; slug: string }[];
     const views = async (id: number) => (await (await fetch(`${e2e.url}/api/admin/builds/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).build.views as number;
     const before = await views(build!.id);
     const otherBefore = await views(other!.id);
-    await fetch(`${e2e.url}/build/${build!.slug}`, { headers: { ...BROWSER, 'X-Forwarded-For': '1.1.1.1' } });
+    // What a browser sends when its reader opens the page (Node's fetch sends no Sec-Fetch-Dest of its own).
+    const navigation = { ...BROWSER, 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Site': 'none' };
+    await fetch(`${e2e.url}/build/${build!.slug}`, { headers: { ...navigation, 'X-Forwarded-For': '1.1.1.1' } });
     await fetch(`${e2e.url}/build/${build!.slug}`, { headers: BOT });
-    const cached = await fetch(`${e2e.url}/build/${build!.slug}`, { headers: { ...BROWSER, 'User-Agent': `${BROWSER['User-Agent']} Edg/131.0` } });
+    const cached = await fetch(`${e2e.url}/build/${build!.slug}`, { headers: { ...navigation, 'X-Forwarded-For': '1.1.1.2' } });
     expect(cached.headers.get('x-cache')).toBe('HIT');
+    // The first reader again with another browser: the same visitor.
+    await fetch(`${e2e.url}/build/${build!.slug}`, { headers: { ...navigation, 'User-Agent': `${BROWSER['User-Agent']} Edg/131.0`, 'X-Forwarded-For': '1.1.1.1' } });
+    // Another site's <img src> of the page: not somebody reading it.
+    const image = await fetch(`${e2e.url}/build/${build!.slug}`, {
+      headers: { ...BROWSER, 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Site': 'cross-site', 'X-Forwarded-For': '1.1.1.3' },
+    });
+    expect(image.headers.get('x-cache')).toBe('HIT');
     // React Router's data request for the page is not a visit: no client navigates to public pages.
-    const data = await fetch(`${e2e.url}/build/${build!.slug}.data`, { headers: { ...BROWSER, 'User-Agent': `${BROWSER['User-Agent']} OPR/115.0` } });
+    const data = await fetch(`${e2e.url}/build/${build!.slug}.data`, { headers: { ...navigation, 'X-Forwarded-For': '1.1.1.4' } });
     expect(data.status).toBe(200);
-    // Counting is not awaited by the response. The counts are written one after the other, in the order of the
-    // requests: once a visit of another build, made last, is counted, every count above has been written.
-    await fetch(`${e2e.url}/build/${other!.slug}`, { headers: BROWSER });
-    await expect.poll(() => views(other!.id)).toBe(otherBefore + 1);
+    await fetch(`${e2e.url}/build/${other!.slug}`, { headers: { ...navigation, 'X-Forwarded-For': '1.1.1.1' } });
+    // Visits are written every few seconds (and at shutdown): this writes them now.
+    await e2e.runtime.services.analytics.flushVisits();
+    expect(await views(other!.id)).toBe(otherBefore + 1);
     expect(await views(build!.id)).toBe(before + 2);
   });
 

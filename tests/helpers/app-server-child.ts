@@ -3,34 +3,72 @@
  * pool) on an existing database, served over HTTP on a free port of 127.0.0.1, for tests of several
  * processes writing to one SQLite file or several instances on one PostgreSQL (tests/helpers/app-servers.ts).
  *
- *   node --import tsx tests/helpers/app-server-child.ts <DATABASE_URL>
+ *   node --import tsx tests/helpers/app-server-child.ts <DATABASE_URL> [--pages]
  *
- * Prints `LISTENING <url>` once it serves; stops on SIGTERM.
+ * With `--pages` it also renders the pages (compiled from the sources by Vite, tests/helpers/page-build.ts)
+ * behind the page cache, with cache hits answered straight from Node as the production server does, and
+ * trusts one proxy (X-Forwarded-For names the client). Prints `LISTENING <url>` once it serves; on SIGTERM
+ * it stops as production does: no new requests, the visits noted in memory written, the database closed.
  */
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase } from '../../src/db/connection';
 import { createServices } from '../../src/modules/services';
-import { createApp } from '../../src/server/app';
+import { createApp, createPublicCache } from '../../src/server/app';
+import { createNodeServer } from '../../src/server/node-server';
+import { createPageRenderer } from '../../src/server/pages';
 import { TEST_SCRYPT_COST } from './test-scrypt';
 
 const url = process.argv[2];
+const withPages = process.argv.includes('--pages');
 if (!url) {
-  process.stderr.write('usage: app-server-child.ts <DATABASE_URL>\n');
+  process.stderr.write('usage: app-server-child.ts <DATABASE_URL> [--pages]\n');
   process.exit(2);
 }
 
-const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_REQUESTS: 'false', PRICE_SCHEDULER_ENABLED: 'false' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATABASE_URL: url,
+  LOG_REQUESTS: 'false',
+  PRICE_SCHEDULER_ENABLED: 'false',
+  ...(withPages ? { TRUST_PROXY: 'true' } : {}),
+});
 const database = openDatabase(config.database);
 const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
-const app = createApp({ config, database, services });
+const announce = (port: number) => process.stdout.write(`LISTENING http://127.0.0.1:${port}\n`);
 
-const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
-  process.stdout.write(`LISTENING http://127.0.0.1:${info.port}\n`);
-});
+let server: Server;
+let closePages = async () => {};
+if (withPages) {
+  // Vite's React Router plugin regenerates the route types in .react-router/types in the background, and
+  // other Vite servers (other test files, the other database's project) do the same at the same time:
+  // their rmdir can fail with ENOTEMPTY. Those types are for the editor, never for rendering.
+  process.on('unhandledRejection', (reason) => {
+    if (reason instanceof Error && String((reason as NodeJS.ErrnoException).path ?? '').includes('.react-router')) return;
+    throw reason;
+  });
+  const { loadPageBuild } = await import('./page-build');
+  const pages = await loadPageBuild();
+  closePages = pages.close;
+  const pageCache = createPublicCache(config, services);
+  const app = createApp({ config, database, services, pageCache, renderPage: createPageRenderer(pages.build, { config, services }) });
+  server = createNodeServer(app.fetch, { answerFirst: pageCache.serveFromNode });
+  server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port));
+} else {
+  const app = createApp({ config, database, services });
+  server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => announce(info.port)) as Server;
+}
 
+// Vite stops the process on SIGTERM by itself: this child stops as production does instead.
+process.removeAllListeners('SIGTERM');
 process.once('SIGTERM', () => {
   server.close();
-  void database.destroy().finally(() => process.exit(0));
+  server.closeAllConnections();
+  void services.analytics
+    .flushVisits()
+    .then(() => database.destroy())
+    .then(() => closePages())
+    .finally(() => process.exit(0));
 });

@@ -22,9 +22,11 @@ export function databaseUrl(target: DatabaseTarget): string {
   return target.dialect === 'postgres' ? target.connectionString : target.filename;
 }
 
-function startOne(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+function startOne(url: string, pages: boolean): Promise<{ child: ChildProcess; baseUrl: string }> {
+  // Compiling the pages with Vite takes a few seconds of CPU per instance.
+  const startTimeoutMs = pages ? 4 * START_TIMEOUT_MS : START_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgsFor('tests/helpers/app-server-child.ts'), url], {
+    const child = spawn(process.execPath, [...nodeArgsFor('tests/helpers/app-server-child.ts'), url, ...(pages ? ['--pages'] : [])], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,8 +35,8 @@ function startOne(url: string): Promise<{ child: ChildProcess; baseUrl: string }
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`instance did not start within ${START_TIMEOUT_MS} ms: ${stderr}`));
-    }, START_TIMEOUT_MS);
+      reject(new Error(`instance did not start within ${startTimeoutMs} ms: ${stderr}`));
+    }, startTimeoutMs);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = /^LISTENING (\S+)$/m.exec(stdout);
@@ -63,9 +65,13 @@ function stopOne(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `count` instances on the database at `url` (already migrated). */
-export async function startAppServers(url: string, count: number): Promise<AppServers> {
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startOne(url)));
+/**
+ * Starts `count` instances on the database at `url` (already migrated). With `pages`, they render the
+ * pages too, behind the page cache, and trust X-Forwarded-For (app-server-child.ts). stop() stops them as
+ * production does (SIGTERM) and waits for them to exit.
+ */
+export async function startAppServers(url: string, count: number, options: { pages?: boolean } = {}): Promise<AppServers> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startOne(url, options.pages ?? false)));
   const children = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   const stop = async () => {

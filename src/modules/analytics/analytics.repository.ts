@@ -14,19 +14,6 @@ const toCount = (value: unknown) => Number(value ?? 0);
 
 // --- counting ---
 
-/**
- * Adds one view of a build on `day`. Called in the transaction that adds it to the build's total (by
- * slug, as the visit arrives); the SELECT has a WHERE, which SQLite needs to read ON CONFLICT as an upsert.
- */
-export async function addView(trx: Db, slug: string, day: string): Promise<void> {
-  await trx
-    .insertInto('build_daily_stats')
-    .columns(['build_id', 'day', 'views'])
-    .expression((eb) => eb.selectFrom('builds').select(['id', sql<string>`${day}`.as('day'), sql.lit(1).as('views')]).where('slug', '=', slug))
-    .onConflict((oc) => oc.columns(['build_id', 'day']).doUpdateSet({ views: sql`${sql.ref('build_daily_stats.views')} + 1` }))
-    .execute();
-}
-
 export interface ClickTarget {
   buildId: number;
   /** Null for the cart link. */

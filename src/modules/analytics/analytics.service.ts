@@ -1,8 +1,8 @@
 /**
  * Click analytics without cookies or personal data (issue 13): which builds and which links earn.
  *
- * - Views per build and Europe/Rome day are counted with the build's total, by the same rules (builds
- *   service, recordVisit, which calls countDailyView in its transaction).
+ * - Views per build and Europe/Rome day are counted with the build's total, by the visit counter
+ *   (visit-counter.ts, decision 025), which shares the day's key below.
  * - Clicks arrive as beacons from the public pages (POST /api/events/click). Bots and beacons naming no
  *   published build or no linked component of it are ignored. A repeated click on one link from one
  *   address (an IPv6 address: its /64, common/address-key.ts) within a minute counts once: the address is
@@ -14,14 +14,13 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
-import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
-import type { Database } from '../../db/schema';
 import type { DataDeps } from '../data-deps';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
 import * as repo from './analytics.repository';
+import { createVisitCounter } from './visit-counter';
 
 /** A click on the same link from the same address within this window counts once. */
 export const CLICK_DEDUPE_WINDOW_MS = 60_000;
@@ -34,14 +33,6 @@ export const TOP_COMPONENTS = 10;
 export interface ClickSender {
   ip: string;
   userAgent: string | null;
-}
-
-/**
- * Adds a counted visit of the published build `slug` to its day. For the builds service's visit
- * transaction (decision 011: work that joins another module's transaction is a plain function).
- */
-export async function countDailyView(trx: Kysely<Database>, slug: string, at: Date): Promise<void> {
-  await repo.addView(trx, slug, romeDay(at));
 }
 
 const clickRate = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0);
@@ -89,6 +80,8 @@ export function createAnalyticsService(deps: DataDeps) {
     return secret;
   }
 
+  const visits = createVisitCounter({ db, clock, secretOf });
+
   /**
    * Counts a click beacon when it is a real, new click. Returns whether it counted; ignoring is not an
    * error (the page never learns the outcome, and a bot gets nothing to learn from).
@@ -115,10 +108,11 @@ export function createAnalyticsService(deps: DataDeps) {
     return counted;
   }
 
-  /** Deletes the click hashes older than the window and the keys of past days. Returns the rows deleted. */
+  /** Deletes the click hashes older than the window, the keys of past days and the expired visitors. Returns the rows deleted. */
   async function purgeExpired(): Promise<number> {
     const now = clock.now();
-    return repo.purgeDedupe(db, new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString(), romeDay(now));
+    const clicks = await repo.purgeDedupe(db, new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString(), romeDay(now));
+    return clicks + (await visits.purgeExpired());
   }
 
   /** Every published build (and any other counted in the window), most clicked first; the most clicked products. */
@@ -162,7 +156,16 @@ export function createAnalyticsService(deps: DataDeps) {
     };
   }
 
-  return { recordClick, purgeExpired, overview, forBuild };
+  return {
+    recordClick,
+    /** Notes a public answer when it is a visit of a build page; written within seconds (visit-counter.ts). */
+    noteVisit: visits.note,
+    /** Writes the visits noted so far: at shutdown, and in tests. */
+    flushVisits: visits.flush,
+    purgeExpired,
+    overview,
+    forBuild,
+  };
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -274,6 +274,7 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   price_days: 'derived from price_observations (the latest observation of each ASIN and day); a restore rebuilds it',
   click_dedupe: 'hashes of the clicks of the last minute: running state, and no copy of them should outlive their minute',
   click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
+  visit_dedupe: 'hashes of the visits of the last 30 minutes: running state, and no copy of them should outlive their half hour',
 };
 
 export function columnsOf(table: BackupTable): string[] {

@@ -189,15 +189,13 @@ export async function deleteComponents(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('components').where('id', 'in', ids).execute();
 }
 
-/** Adds one view to a public build (as of `now`); false when there is no such public build. */
-export async function incrementPublishedViews(db: Db, slug: string, now: string): Promise<boolean> {
-  const result = await db
+/** Adds `count` counted visits to the build's total (decision 025). */
+export async function addViews(db: Db, buildId: number, count: number): Promise<void> {
+  await db
     .updateTable('builds')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
-    .where('slug', '=', slug)
-    .where(isPublicBuild(now))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .set((eb) => ({ views: eb('views', '+', count) }))
+    .where('id', '=', buildId)
+    .execute();
 }
 
 export async function getBuildStats(db: Db) {

@@ -12,7 +12,6 @@ import { slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
 import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
 import type { Clock } from '../clock';
-import { countDailyView } from '../analytics/analytics.service';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as repo from './builds.repository';
@@ -30,7 +29,6 @@ import type {
   ComponentAdmin,
   ComponentPublic,
 } from './builds.types';
-import { createViewCounter, type Visitor } from './view-counter';
 
 const BUILD_NOT_FOUND = 'La build richiesta non esiste.';
 /** Far above any real contention (each round of a slug race lets at least one create through). */
@@ -213,9 +211,16 @@ export async function bumpBuildVersion(trx: Kysely<Database>, buildId: number, c
   return true;
 }
 
+/**
+ * Adds `count` counted visits to the build's total, in the visit counter's transaction with the day's
+ * count (analytics/visit-counter.ts, decision 025: one module decides what a visit is).
+ */
+export async function addBuildViews(trx: Kysely<Database>, buildId: number, count: number): Promise<void> {
+  await repo.addViews(trx, buildId, count);
+}
+
 export function createBuildsService(deps: BuildsDeps) {
   const { db, clock } = deps;
-  const shouldCountView = createViewCounter(() => clock.now().getTime());
   // Rendered articles by build version: markdown is the costliest part of a build read.
   const articleCache = new Map<string, string>();
   function renderArticle(row: BuildRow, affiliateTag: string): string {
@@ -290,21 +295,6 @@ export function createBuildsService(deps: BuildsDeps) {
       compatibility: publicCompatibilityOfRows(components),
       components: components.map((c) => ({ ...toComponentPublic(c, tag), image_url: freshRetailerImage(c.image_url, c.image_checked_at, now.getTime()) })),
     };
-  }
-
-  /**
-   * Counts a visit to a published build when it is a real one (see view-counter.ts). Kept apart from
-   * getPublished so that pages served from the page cache are counted too. Returns whether it counted.
-   */
-  async function recordVisit(slug: string, visitor: Visitor): Promise<boolean> {
-    if (!shouldCountView(slug, visitor)) return false;
-    // The total and the day's count (click analytics) together: the day's views always add up to the total's growth.
-    const at = clock.now();
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.incrementPublishedViews(trx, slug, at.toISOString()))) return false;
-      await countDailyView(trx, slug, at);
-      return true;
-    });
   }
 
   async function listAdmin(): Promise<BuildAdminRow[]> {
@@ -577,7 +567,6 @@ export function createBuildsService(deps: BuildsDeps) {
     nextPublishAt,
     listPublishedPage,
     getPublished,
-    recordVisit,
     listAdmin,
     getAdmin: (id: number) => getAdmin(id),
     compatibility,

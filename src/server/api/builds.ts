@@ -2,11 +2,10 @@
 import { Hono } from 'hono';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
-import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../env';
 import { parseWith } from '../middleware/json-body';
 
-export function publicBuildRoutes(services: AppServices, options: { trustProxyHops: number }) {
+export function publicBuildRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -17,11 +16,8 @@ export function publicBuildRoutes(services: AppServices, options: { trustProxyHo
   // Public, like the page: 404 for an unknown or unpublished build. Not a visit.
   app.get('/:slug/price-history', async (c) => c.json(await services.pricing.priceHistoryOfPublished(c.req.param('slug'))));
 
-  app.get('/:slug', async (c) => {
-    const build = await services.builds.getPublished(c.req.param('slug'));
-    if (await services.builds.recordVisit(build.slug, visitorOf(c, options.trustProxyHops))) build.views += 1;
-    return c.json({ build });
-  });
+  // Not a visit either: only opening the page counts one (analytics/visit-rules.ts, decision 025).
+  app.get('/:slug', async (c) => c.json({ build: await services.builds.getPublished(c.req.param('slug')) }));
 
   return app;
 }

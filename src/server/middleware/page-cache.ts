@@ -44,8 +44,13 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Bytes of bodies this cache may hold; 0 turns it off. */
   maxBytes: number;
-  /** Called for each answer served from the cache (visit counting, request log). */
+  /** Called for each answer served from the cache (the request log). */
   onHit?: (hit: CacheHit) => void;
+  /**
+   * Called for every answer to a GET or HEAD of a keyed path, served from the cache or rendered, with the
+   * cache on or off: the one place a build page's visit is seen (analytics/visit-rules.ts).
+   */
+  onAnswer?: (answer: CacheAnswer) => void;
   now?: () => number;
 }
 
@@ -53,6 +58,11 @@ export interface PageCacheOptions {
 export interface CacheHit extends RequestFacts {
   method: string;
   path: string;
+}
+
+/** A request answered under a key, and the status it got. */
+export interface CacheAnswer extends CacheHit {
+  status: number;
 }
 
 const NO_QUERY = new URLSearchParams();
@@ -128,7 +138,7 @@ function factsOfNode(req: IncomingMessage, path: string): CacheHit {
   };
 }
 
-export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: PageCacheOptions) {
+export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.now }: PageCacheOptions) {
   const entries = new ByteLru<CachedAnswer>(maxBytes);
   /** Renders in progress, by key: later requests for the same key wait for them. */
   const inFlight = new Map<string, Promise<CachedAnswer | null>>();
@@ -206,6 +216,17 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
     return renderAndStore(c, key, next);
   };
 
+  /** Tells onAnswer of every answer to a GET or HEAD of a keyed path that went through the app. */
+  function reportingAnswers(inner: MiddlewareHandler): MiddlewareHandler {
+    if (!onAnswer) return inner;
+    return async (c, next) => {
+      const response = await inner(c, next);
+      const method = c.req.method;
+      if ((method === 'GET' || method === 'HEAD') && keyOf(c) !== null) onAnswer({ ...hitOf(c), status: (response ?? c.res).status });
+      return response;
+    };
+  }
+
   /** With the cache off, the answers it would keep are still compressed, off the event loop. */
   const compressingMiddleware: MiddlewareHandler = async (c, next) => {
     const key = isCacheableRequest(c) ? keyOf(c) : null;
@@ -233,14 +254,16 @@ export function createPageCache({ ttlMs, maxBytes, onHit, now = Date.now }: Page
     if (!answer) return false;
     const ready = answer.ready[answer.compressible ? pickEncoding(headers['accept-encoding']) : 'identity'];
     if (!ready) return false;
-    onHit?.(factsOfNode(req, path));
+    const facts = factsOfNode(req, path);
+    onHit?.(facts);
+    onAnswer?.({ ...facts, status: answer.status });
     res.writeHead(answer.status, ready.head);
     res.end(method === 'HEAD' ? undefined : ready.body);
     return true;
   }
 
   return {
-    middleware: maxBytes > 0 ? cachingMiddleware : compressingMiddleware,
+    middleware: reportingAnswers(maxBytes > 0 ? cachingMiddleware : compressingMiddleware),
     serveFromNode,
     clear: () => {
       generation++;
