@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate';
 import { IP_MAX_FAILURES, USER_FREE_FAILURES, USERNAME_KEY_SECRET, usernameKey } from '../../src/modules/auth/login-throttle';
-import { type ApiResponse, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';
+import { ADMIN, type ApiResponse, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';
 import { throttleUserKey } from '../helpers/throttle-keys';
 
 /** What a hurried author types into the username field: their password. */
@@ -151,6 +151,20 @@ describe('per-address limit: IPv4 per address, IPv6 per /64', () => {
       { key: 'ip:203.0.113.5', failures: 2 },
       { key: 'ip:203.0.113.6', failures: 1 },
     ]);
+  });
+});
+
+describe('the known-device exemption compares addresses the same way', () => {
+  const ctx = useFreshContext();
+
+  it("an author who signed in from an IPv6 /64 gets through the username block from another address of it; another /64 waits", async () => {
+    const signIn = (ip: string) => ctx().request('POST', '/api/auth/login', { body: ADMIN, headers: { 'X-Forwarded-For': ip } });
+    expect((await signIn('2001:db8:5:6::10')).status).toBe(200);
+    // Somebody elsewhere locks the admin's username.
+    for (let i = 0; i < USER_FREE_FAILURES; i++) expect((await attemptLogin(ctx(), ADMIN.username, `203.0.113.${i + 1}`)).status).toBe(401);
+    expect((await signIn('2001:db8:5:7::10')).status).toBe(429);
+    // The author's device took a new privacy address in the same /64: still a known device.
+    expect((await signIn('2001:db8:5:6:a1b2:c3d4:e5f6:789')).status).toBe(200);
   });
 });
 

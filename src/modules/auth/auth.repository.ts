@@ -84,17 +84,21 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
   await revokeUserSessions(db, userId, now).where('id', '!=', keepSessionId).execute();
 }
 
-/** Whether this user signed in successfully from this IP since `since` (a "known device"). */
-export async function hasSignedInFromIp(db: Db, userId: number, ip: string, since: string): Promise<boolean> {
-  const row = await db
+/**
+ * The addresses this user signed in from since `since`, each once: the "known devices" of the login
+ * throttle, compared by address key (IPv6 per /64) by the caller. One author's month of sign-ins is a
+ * handful of rows.
+ */
+export async function listSignInAddresses(db: Db, userId: number, since: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('sessions')
-    .select('id')
+    .select('ip')
+    .distinct()
     .where('user_id', '=', userId)
-    .where('ip', '=', ip)
+    .where('ip', 'is not', null)
     .where('created_at', '>', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.flatMap((row) => (row.ip === null ? [] : [row.ip]));
 }
 
 /** Revokes every session of the user that still works, the caller's own included. Returns how many. */
@@ -105,7 +109,7 @@ export async function revokeAllSessions(db: Db, userId: number, now: string): Pr
 
 /**
  * Deletes the sessions that no longer work (expired or revoked) and were created before `createdBefore`,
- * so none that `hasSignedInFromIp` still reads is lost. Returns how many.
+ * so none that `listSignInAddresses` still reads is lost. Returns how many.
  */
 export async function deleteEndedSessions(db: Db, now: string, createdBefore: string): Promise<number> {
   const result = await db

@@ -1,5 +1,6 @@
 /** Sign-in, sessions and password changes (api-contract.md, Auth). */
 import type { Kysely } from 'kysely';
+import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import { PASSWORD_MESSAGES, passwordViolations } from '../../common/password-rules';
 import { isUniqueViolation } from '../../db/errors';
@@ -11,9 +12,9 @@ import {
   findActiveSession,
   findUserById,
   findUserByUsername,
-  hasSignedInFromIp,
   insertSession,
   insertUser,
+  listSignInAddresses,
   revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
@@ -53,10 +54,16 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
   /** Sign-ins since then make an IP a "known device" of its user (login-throttle.ts). */
   const trustedSince = () => new Date(clock.now().getTime() - TRUSTED_IP_DAYS * 86_400_000).toISOString();
 
+  /** Whether the user signed in recently from this address (IPv6: from this /64), as the throttle keys it. */
+  async function isKnownAddress(userId: number, ip: string): Promise<boolean> {
+    const key = addressKey(ip);
+    return (await listSignInAddresses(db, userId, trustedSince())).some((known) => addressKey(known) === key);
+  }
+
   async function login(attempt: LoginAttempt): Promise<{ token: string; user: AuthUser }> {
     // PostgreSQL text cannot hold U+0000: such a username names nobody, and in a query it would fail (a 500).
     const user = attempt.username.includes('\u0000') ? undefined : await findUserByUsername(db, attempt.username);
-    const trustedIp = user ? await hasSignedInFromIp(db, user.id, attempt.ip, trustedSince()) : false;
+    const trustedIp = user ? await isKnownAddress(user.id, attempt.ip) : false;
     const passwordHash = user?.password_hash ?? (await dummyHash);
     // An unknown user runs the same reservation and the same scrypt: same time, same answer.
     const passwordOk = await throttle.attempt(
