@@ -6,14 +6,21 @@
  *   cheapest way React has, and the answer's body is then a string Node writes at once (a stream costs
  *   a reader, a PassThrough and a write per chunk).
  * - The admin is a client app: React Router's default streaming render (bots wait for all content).
+ *
+ * Each kind gets its Content-Security-Policy here, where the render is decided (decision 026): a public
+ * document the hashes of its fixed inline scripts; the admin the answer's nonce, on every inline script
+ * React, React Router and root.tsx write, and `Cache-Control: no-store` (a stored copy would replay its
+ * nonce).
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
 import { describeErrorForLog } from '../common/log-text';
 import { isClientAppHandle } from './client-app';
+import { clientAppCsp, DOCUMENT_CSP } from './content-security-policy.server';
+import { ScriptNonceContext } from './script-nonce';
 
 export const streamTimeout = 5_000;
 
@@ -33,11 +40,24 @@ function isClientApp(context: EntryContext): boolean {
   return context.staticHandlerContext.matches.some((match) => isClientAppHandle(context.routeModules[match.route.id]?.handle));
 }
 
-export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext): Response | Promise<Response> {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  loadContext: AppLoadContext,
+): Response | Promise<Response> {
+  const clientApp = isClientApp(context);
+  if (clientApp) {
+    headers.set('Content-Security-Policy', clientAppCsp(loadContext.scriptNonce));
+    headers.set('Cache-Control', 'no-store');
+  } else {
+    headers.set('Content-Security-Policy', DOCUMENT_CSP);
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  if (!isClientApp(context)) return renderDocument(request, status, headers, context);
-  return renderClientApp(request, status, headers, context);
+  if (!clientApp) return renderDocument(request, status, headers, context);
+  return renderClientApp(request, status, headers, context, loadContext.scriptNonce);
 }
 
 function renderDocument(request: Request, status: number, headers: Headers, context: EntryContext): Response {
@@ -49,7 +69,7 @@ function renderDocument(request: Request, status: number, headers: Headers, cont
 }
 
 /** React Router's default Node entry (@react-router/dev's entry.server.node.tsx), unchanged in substance. */
-function renderClientApp(request: Request, status: number, headers: Headers, context: EntryContext): Promise<Response> {
+function renderClientApp(request: Request, status: number, headers: Headers, context: EntryContext, nonce: string): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -57,7 +77,15 @@ function renderClientApp(request: Request, status: number, headers: Headers, con
     // Aborted after streamTimeout, with time left to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
+    // The nonce goes to React Router (its hydration data, <Scripts>, <ScrollRestoration>, <Links>), to
+    // root.tsx's own inline script (the context), and to React (its streaming scripts).
+    const app = (
+      <ScriptNonceContext.Provider value={nonce}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </ScriptNonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

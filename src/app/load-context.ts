@@ -6,6 +6,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: AppServices;
     config: PublicConfig;
+    /** A fresh random nonce for this answer's inline scripts; the admin's CSP allows it (decision 026). */
+    scriptNonce: string;
   }
 }
 

@@ -4,14 +4,13 @@ import { paths } from '../common/paths';
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { THEME_INIT_SCRIPT } from './components/theme-init-script';
-import { ADMIN_THEME_INIT_SCRIPT } from './admin/theme-script';
 // Inlined into every page: no render-blocking stylesheet request before the first paint.
 import appCss from './app.css?inline';
 import publicCss from './public.css?inline';
-// The public pages' only script, bundled on its own into a string (scripts/vite-inline-script.ts).
-import pageScript from './page-script/page-script?inline-script';
+import { CLIENT_APP_HEAD_SCRIPT, DOCUMENT_BODY_SCRIPT, DOCUMENT_HEAD_SCRIPT } from './inline-scripts';
 import { isClientAppHandle } from './client-app';
+import { useScriptNonce } from './script-nonce';
+import './zod-in-the-browser';
 import './load-context';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -33,8 +32,6 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 const ADMIN_STYLESHEET = import.meta.env.SSR || import.meta.env.DEV ? appCss : '';
 /** Public pages are never hydrated: only the server needs their stylesheet. */
 const PUBLIC_STYLESHEET = import.meta.env.SSR ? publicCss : '';
-/** Only server-rendered public pages carry it; the client bundle (the admin's) has no use for it. */
-const PAGE_SCRIPT = import.meta.env.SSR ? pageScript : '';
 
 /**
  * Whether the matched routes are a client app (the admin: handle.admin). Only those get React Router's
@@ -48,13 +45,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root');
   // Admin routes have their own theme and shell: no public header/footer there.
   const admin = useIsClientApp();
+  // The admin's answer nonce (undefined on public documents, whose scripts are allowed by hash, and in the
+  // browser); React Router's <Scripts> and <ScrollRestoration> get it from <ServerRouter nonce>.
+  const nonce = useScriptNonce();
   return (
     <html lang="it" className="dark" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e1b4b" />
-        <script dangerouslySetInnerHTML={{ __html: admin ? ADMIN_THEME_INIT_SCRIPT : THEME_INIT_SCRIPT }} />
+        {/* suppressHydrationWarning: the browser hides a nonce attribute from the DOM, and the client renders none. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: admin ? CLIENT_APP_HEAD_SCRIPT : DOCUMENT_HEAD_SCRIPT }} suppressHydrationWarning />
         <style dangerouslySetInnerHTML={{ __html: admin ? ADMIN_STYLESHEET : PUBLIC_STYLESHEET }} suppressHydrationWarning />
         <Meta />
         <Links />
@@ -82,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
               videoChannelUrl={site?.videoChannelUrl ?? null}
             />
             {/* Last in <body>: the elements it enhances are parsed by the time it runs. */}
-            <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+            <script dangerouslySetInnerHTML={{ __html: DOCUMENT_BODY_SCRIPT }} />
           </>
         )}
       </body>

@@ -1,4 +1,8 @@
-/** Mounts the React Router app: each page request gets the services and public settings as load context. */
+/**
+ * Mounts the React Router app: each page request gets the services, the public settings and a fresh
+ * script nonce as load context.
+ */
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { toPublicConfig } from '../config/env';
@@ -13,5 +17,13 @@ import type { AppEnv } from './env';
 export function createPageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), runtime: Pick<Runtime, 'config' | 'services'>) {
   const handle = createRequestHandler(build, runtime.config.nodeEnv === 'development' ? 'development' : 'production');
   const publicConfig = toPublicConfig(runtime.config);
-  return (c: Context<AppEnv>) => handle(c.req.raw, { services: runtime.services, config: publicConfig });
+  return (c: Context<AppEnv>) => handle(c.req.raw, { services: runtime.services, config: publicConfig, scriptNonce: newScriptNonce() });
+}
+
+/**
+ * 128 random bits, base64, new for every answer: the admin's inline scripts carry it and its CSP allows
+ * only it (decision 026). Public documents do not use it (they are cached; their CSP lists hashes).
+ */
+function newScriptNonce(): string {
+  return randomBytes(16).toString('base64');
 }
