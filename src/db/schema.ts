@@ -245,7 +245,9 @@ export interface RetailerAccessStreaksTable {
 /** Counted views and affiliate clicks of a build on one Europe/Rome day ('YYYY-MM-DD'). */
 export interface BuildDailyStatsTable {
   id: Id;
-  build_id: number;
+  /** Null once the build is deleted (decision 027): the row then belongs to `deleted_build_id`. */
+  build_id: number | null;
+  deleted_build_id: number | null;
   day: string;
   views: WithDefault<number>;
   /** Clicks on the links of the build's components. */
@@ -257,10 +259,26 @@ export interface BuildDailyStatsTable {
 /** Clicks on one component's link on one Europe/Rome day. */
 export interface ComponentDailyClicksTable {
   id: Id;
-  component_id: number;
-  build_id: number;
+  /** The row that was clicked; null once it is deleted (the clicks stay with the product, decision 027). */
+  component_id: number | null;
+  /** Null once the build is deleted. */
+  build_id: number | null;
+  /** The component's ASIN, else its link: what a component's clicks are read by. */
+  product: string | null;
+  /** The component's name at the last click. */
+  name: string | null;
   day: string;
   clicks: WithDefault<number>;
+}
+
+/** A deleted build, kept so that its views and clicks stay named in the analytics (decision 027). */
+export interface DeletedBuildsTable {
+  id: Id;
+  /** The id the build had. */
+  build_id: number;
+  slug: string;
+  title: string;
+  deleted_at: Timestamp;
 }
 
 /** Address-and-link pairs clicked in the last minute, as keyed hashes (never the address). */
@@ -326,6 +344,7 @@ export interface Database {
   retailer_access_streaks: RetailerAccessStreaksTable;
   build_daily_stats: BuildDailyStatsTable;
   component_daily_clicks: ComponentDailyClicksTable;
+  deleted_builds: DeletedBuildsTable;
   click_dedupe: ClickDedupeTable;
   click_dedupe_keys: ClickDedupeKeysTable;
   visit_dedupe: VisitDedupeTable;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/schema';
 import { createAlternativesService } from './alternatives/alternatives.service';
-import { createAnalyticsService } from './analytics/analytics.service';
+import { createAnalyticsService, keepAnalyticsOfDeletedBuild } from './analytics/analytics.service';
 import { createDriftService } from './drift/drift.service';
 import { createRevisionsService } from './builds/revisions.service';
 import { createAuthService } from './auth/auth.service';
@@ -43,7 +43,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const jobs = createJobsService({ db, clock });
   const alternatives = createAlternativesService({ db, clock });
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
-  const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events });
+  const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, events, keepDeletedAnalytics: keepAnalyticsOfDeletedBuild });
   const analytics = createAnalyticsService({ db, clock });
   return {
     /** The clock every service reads (the page cache times scheduled publications with it). */

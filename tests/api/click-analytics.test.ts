@@ -31,11 +31,14 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-// Every test starts from an empty catalogue and no counts (the counts go with their builds).
+// Every test starts from an empty catalogue and no counts (which outlive their builds: decision 027).
 beforeEach(async () => {
   ctx.clock.offsetMs = 0;
   await ctx.database.db.deleteFrom('click_dedupe').execute();
   await ctx.database.db.deleteFrom('visit_dedupe').execute();
+  await ctx.database.db.deleteFrom('component_daily_clicks').execute();
+  await ctx.database.db.deleteFrom('build_daily_stats').execute();
+  await ctx.database.db.deleteFrom('deleted_builds').execute();
   await ctx.database.db.deleteFrom('builds').execute();
 });
 
@@ -351,9 +354,9 @@ describe('GET /api/admin/analytics and /api/admin/builds/{id}/analytics', () => 
     const month = await overview();
     expect(month).toMatchObject({ from: '2025-12-18', to: '2026-01-16' });
     expect(month.builds).toEqual([
-      { id: a.id, slug: a.slug, title: 'Build A', views: 4, clicks: 4, cart_clicks: 1, click_rate: 1 },
-      { id: b.id, slug: b.slug, title: 'Build B', views: 1, clicks: 2, cart_clicks: 0, click_rate: 2 },
-      { id: quiet.id, slug: quiet.slug, title: 'Senza clic', views: 0, clicks: 0, cart_clicks: 0, click_rate: 0 },
+      { id: a.id, slug: a.slug, title: 'Build A', views: 4, clicks: 4, cart_clicks: 1, click_rate: 1, deleted: false },
+      { id: b.id, slug: b.slug, title: 'Build B', views: 1, clicks: 2, cart_clicks: 0, click_rate: 2, deleted: false },
+      { id: quiet.id, slug: quiet.slug, title: 'Senza clic', views: 0, clicks: 0, cart_clicks: 0, click_rate: 0, deleted: false },
     ]);
     expect(month.builds.map((row) => row.id)).not.toContain(draft.id);
     // The same ASIN in two builds is one product.
@@ -401,18 +404,21 @@ describe('GET /api/admin/analytics and /api/admin/builds/{id}/analytics', () => 
     expect((await ctx.request('GET', `/api/admin/builds/${build.id}/analytics`)).status).toBe(401);
   });
 
-  it('a deleted build or component takes its counts with it', async () => {
+  it("a removed component's clicks stay with its product, a deleted build's counts under its title (decision 027)", async () => {
     const build = await createBuild();
     await send({ build: build.slug, component_id: build.components[0]!.id });
     const { components: _components, ...rest } = (await ctx.request('GET', `/api/admin/builds/${build.id}`, { token })).body.build;
     const kept = (await ctx.request('GET', `/api/admin/builds/${build.id}`, { token })).body.build.components.slice(1);
     const saved = await ctx.request('PUT', `/api/admin/builds/${build.id}`, { token, body: { ...rest, components: kept } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    // The component is gone with its clicks; the build's day keeps the click it had.
+    // The component is gone, not its click: the build's day keeps it, and so does the product's count.
     expect(await forBuild(build.id)).toMatchObject({ clicks: 1, components: kept.map((c: { id: number }) => ({ id: c.id, clicks: 0 })) });
-    expect((await overview()).components).toEqual([]);
+    expect((await overview()).components).toEqual([{ asin: build.components[0]!.asin, name: build.components[0]!.name, clicks: 1 }]);
 
     expect((await ctx.request('DELETE', `/api/admin/builds/${build.id}`, { token })).status).toBe(200);
-    expect(await ctx.database.db.selectFrom('build_daily_stats').selectAll().execute()).toEqual([]);
+    const after = await overview();
+    expect(after.builds).toEqual([{ id: build.id, slug: build.slug, title: build.title, views: 0, clicks: 1, cart_clicks: 0, click_rate: 0, deleted: true }]);
+    expect(after.components).toEqual([{ asin: build.components[0]!.asin, name: build.components[0]!.name, clicks: 1 }]);
+    expect((await ctx.request('GET', `/api/admin/builds/${build.id}/analytics`, { token })).status).toBe(404);
   });
 });

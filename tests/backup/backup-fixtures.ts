@@ -60,7 +60,8 @@ export async function samplePicture(seed: number): Promise<Buffer> {
 /**
  * Content in every backed-up table, through the real services and API: the demo site, two uploaded
  * images (one the featured image of a build), a price refresh against the fake retailer (observations
- * and a job run), a smart replacement (a replacement record), a visit and two clicks (the analytics),
+ * and a job run), a smart replacement (a replacement record), a visit and two clicks (the analytics), a
+ * deleted build with its two clicks kept,
  * an account and a session.
  */
 export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise<{ buildId: number; imageUrl: string }> {
@@ -104,6 +105,13 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
     const click = await ctx.request('POST', CLICK_BEACON_PATH, { rawBody: JSON.stringify(beacon), headers: { ...reader, 'Content-Type': 'text/plain;charset=UTF-8' } });
     expect(click.status).toBe(204);
   }
+  // A deleted build whose clicks are kept (deleted_builds, decision 027).
+  const { build: gone } = await api('POST', '/builds', sampleBuild({ title: 'Build eliminata' }));
+  for (const beacon of [{ build: gone.slug, component_id: gone.components[0].id }, { build: gone.slug, target: 'cart' }]) {
+    const click = await ctx.request('POST', CLICK_BEACON_PATH, { rawBody: JSON.stringify(beacon), headers: { ...reader, 'Content-Type': 'text/plain;charset=UTF-8' } });
+    expect(click.status).toBe(204);
+  }
+  await api('DELETE', `/builds/${gone.id}`);
   // Scheduled publishing: a publish_at to carry across (the seeded draft, scheduled far ahead).
   const { builds } = await api('GET', '/builds');
   const draft = await api('GET', `/builds/${builds.find((b: { status: string }) => b.status === 'draft').id}`);

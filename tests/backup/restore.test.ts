@@ -83,6 +83,7 @@ const CONTENT_TABLES = [
   'alternative_categories',
   'alternatives',
   'replacements',
+  'deleted_builds',
   'build_daily_stats',
   'component_daily_clicks',
   'price_observations',
@@ -285,6 +286,42 @@ describe('schemas and ids', () => {
     const builds = await target.database.db.selectFrom('builds').select(['status', 'publish_at']).execute();
     expect(builds).toHaveLength(8);
     expect(builds.every((row) => row.publish_at === null && row.status !== 'scheduled')).toBe(true);
+  });
+
+  it("accepts an archive from before kept analytics (migration 0015): click rows get their component's product", async () => {
+    const LATER = ['deleted_builds'];
+    const archive = tampered('before-0015.gz', (lines) => {
+      const manifest = JSON.parse(lines[0]!);
+      manifest.migrations = manifest.migrations.filter((name: string) => name !== '0015-analytics-outlive-builds');
+      manifest.tables = manifest.tables.filter((table: string) => !LATER.includes(table));
+      const end = JSON.parse(lines.at(-1)!);
+      const rows = lines.slice(1, -1).flatMap((line) => {
+        const record = JSON.parse(line);
+        if (record.kind !== 'row') return [line];
+        // Before 0015 a deleted build left no rows, and click rows had no product.
+        if (LATER.includes(record.table) || (['build_daily_stats', 'component_daily_clicks'].includes(record.table) && record.row.build_id === null)) {
+          end.rows[record.table] -= 1;
+          return [];
+        }
+        if (record.table === 'build_daily_stats') delete record.row.deleted_build_id;
+        if (record.table === 'component_daily_clicks') {
+          delete record.row.product;
+          delete record.row.name;
+        }
+        return [JSON.stringify(record)];
+      });
+      for (const table of LATER) delete end.rows[table];
+      return [JSON.stringify(manifest), ...rows, JSON.stringify(end)];
+    });
+    const target = await emptyTarget();
+    await restore(target, archive);
+    const clicks = (db: Site['database']['db']) =>
+      db.selectFrom('component_daily_clicks').select(['id', 'component_id', 'product', 'name', 'clicks']).where('build_id', 'is not', null).orderBy('id').execute();
+    const restored = await clicks(target.database.db);
+    expect(restored.length).toBeGreaterThan(0);
+    expect(restored).toEqual(await clicks(source.database.db));
+    expect(restored.every((row) => row.product !== null && row.name !== null)).toBe(true);
+    expect(await target.database.db.selectFrom('deleted_builds').selectAll().execute()).toEqual([]);
   });
 
   it.each(['sqlite', 'postgres'] as const)('on %s, new rows after a restore get fresh ids after the restored ones', async (dialect) => {

@@ -20,11 +20,23 @@ export interface ClickTarget {
   componentId: number | null;
 }
 
+/** A component link's target: the component and the product its clicks belong to (decision 027). */
+export interface ComponentTarget extends ClickTarget {
+  componentId: number;
+  product: string;
+  name: string;
+}
+
+/** What a component's clicks are kept under: its ASIN, else its link (a clicked component always has one). */
+export function productOf(component: { asin: string | null; amazon_link: string | null }): string | null {
+  return component.asin ?? component.amazon_link;
+}
+
 /**
  * The published build named by `slug` and, for a component link, its component `componentId` with a link
  * to follow; null when either is unknown (a beacon of an old page, or made up).
  */
-export async function findClickTarget(db: Db, slug: string, componentId: number | null, now: string): Promise<ClickTarget | null> {
+export async function findClickTarget(db: Db, slug: string, componentId: number | null, now: string): Promise<ClickTarget | ComponentTarget | null> {
   if (componentId === null) {
     const build = await db.selectFrom('builds').select('id').where('slug', '=', slug).where(isPublicBuild(now)).executeTakeFirst();
     return build ? { buildId: build.id, componentId: null } : null;
@@ -32,13 +44,14 @@ export async function findClickTarget(db: Db, slug: string, componentId: number 
   const row = await db
     .selectFrom('components')
     .innerJoin('builds', 'builds.id', 'components.build_id')
-    .select(['builds.id as build_id', 'components.id as component_id'])
+    .select(['builds.id as build_id', 'components.id as component_id', 'components.asin', 'components.amazon_link', 'components.name'])
     .where('components.id', '=', componentId)
     .where('builds.slug', '=', slug)
     .where(isPublicBuild(now))
     .where('components.amazon_link', 'is not', null)
     .executeTakeFirst();
-  return row ? { buildId: row.build_id, componentId: row.component_id } : null;
+  const product = row ? productOf(row) : null;
+  return row && product ? { buildId: row.build_id, componentId: row.component_id, product, name: row.name } : null;
 }
 
 /**
@@ -61,19 +74,25 @@ export async function claimClick(db: Db, key: string, now: string, windowStart: 
   return row !== undefined;
 }
 
-/** Adds a click to the build's day and, for a component link, to the component's day. */
-export async function addClick(db: Db, target: ClickTarget, day: string): Promise<void> {
+/**
+ * Adds a click to the build's day and, for a component link, to the component's day, with the product and
+ * name it has now (what the click stays under once the component is gone).
+ */
+export async function addClick(db: Db, target: ClickTarget | ComponentTarget, day: string): Promise<void> {
   const column = target.componentId === null ? 'cart_clicks' : 'component_clicks';
   await db
     .insertInto('build_daily_stats')
     .values({ build_id: target.buildId, day, [column]: 1 })
     .onConflict((oc) => oc.columns(['build_id', 'day']).doUpdateSet({ [column]: sql`${sql.ref(`build_daily_stats.${column}`)} + 1` }))
     .execute();
-  if (target.componentId === null) return;
+  if (!('product' in target)) return;
+  const { componentId, buildId, product, name } = target;
   await db
     .insertInto('component_daily_clicks')
-    .values({ component_id: target.componentId, build_id: target.buildId, day, clicks: 1 })
-    .onConflict((oc) => oc.columns(['component_id', 'day']).doUpdateSet({ clicks: sql`${sql.ref('component_daily_clicks.clicks')} + 1` }))
+    .values({ component_id: componentId, build_id: buildId, product, name, day, clicks: 1 })
+    .onConflict((oc) =>
+      oc.columns(['component_id', 'day']).doUpdateSet({ clicks: sql`${sql.ref('component_daily_clicks.clicks')} + 1`, product, name }),
+    )
     .execute();
 }
 
@@ -109,9 +128,14 @@ export interface BuildTotals {
   views: number;
   componentClicks: number;
   cartClicks: number;
+  /** A deleted build's counts (decision 027): `id` is the id it had. */
+  deleted: boolean;
 }
 
-/** Every published build, and any other with counts in the window, with its sums over the window. */
+/**
+ * Every published build, and any other with counts in the window, with its sums over the window; then
+ * the deleted builds with counts in the window.
+ */
 export async function sumBuilds(db: Db, from: string, to: string, now: string): Promise<BuildTotals[]> {
   const rows = await db
     .selectFrom('builds')
@@ -127,14 +151,31 @@ export async function sumBuilds(db: Db, from: string, to: string, now: string): 
     .where((eb) => eb.or([isPublicBuild(now), eb('s.id', 'is not', null)]))
     .groupBy(['builds.id', 'builds.slug', 'builds.title'])
     .execute();
-  return rows.map((row) => ({
+  const deleted = await db
+    .selectFrom('deleted_builds as d')
+    .innerJoin('build_daily_stats as s', 's.deleted_build_id', 'd.id')
+    .select((eb) => [
+      'd.build_id as id',
+      'd.slug',
+      'd.title',
+      eb.fn.sum<string | number | null>('s.views').as('views'),
+      eb.fn.sum<string | number | null>('s.component_clicks').as('component_clicks'),
+      eb.fn.sum<string | number | null>('s.cart_clicks').as('cart_clicks'),
+    ])
+    .where('s.day', '>=', from)
+    .where('s.day', '<=', to)
+    .groupBy(['d.id', 'd.build_id', 'd.slug', 'd.title'])
+    .execute();
+  const totals = (row: (typeof rows)[number], isDeleted: boolean): BuildTotals => ({
     id: row.id,
     slug: row.slug,
     title: row.title,
     views: toCount(row.views),
     componentClicks: toCount(row.component_clicks),
     cartClicks: toCount(row.cart_clicks),
-  }));
+    deleted: isDeleted,
+  });
+  return [...rows.map((row) => totals(row, false)), ...deleted.map((row) => totals(row, true))];
 }
 
 export interface BuildDay {
@@ -157,31 +198,75 @@ export async function listBuildDays(db: Db, buildId: number, from: string, to: s
   return rows.map((row) => ({ day: row.day, views: toCount(row.views), componentClicks: toCount(row.component_clicks), cartClicks: toCount(row.cart_clicks) }));
 }
 
-export interface ComponentClicks {
-  id: number;
-  asin: string | null;
+export interface ProductClicks {
+  /** The ASIN, else the link. */
+  product: string;
+  /** A name the product was clicked under (the same product may carry several). */
   name: string;
   clicks: number;
 }
 
-/** Components clicked in the window (of every build, or of `buildId`), with their clicks. */
-export async function sumComponentClicks(db: Db, from: string, to: string, buildId?: number): Promise<ComponentClicks[]> {
+/**
+ * Clicks in the window by product and name, of every build (deleted ones and removed components
+ * included), or of the build `buildId`. Rows of a component deleted since still count (decision 027).
+ */
+export async function sumProductClicks(db: Db, from: string, to: string, buildId?: number): Promise<ProductClicks[]> {
   let query = db
-    .selectFrom('component_daily_clicks as k')
-    .innerJoin('components as c', 'c.id', 'k.component_id')
-    .select((eb) => ['c.id', 'c.asin', 'c.name', eb.fn.sum<string | number>('k.clicks').as('clicks')])
-    .where('k.day', '>=', from)
-    .where('k.day', '<=', to);
-  if (buildId !== undefined) query = query.where('k.build_id', '=', buildId);
-  const rows = await query.groupBy(['c.id', 'c.asin', 'c.name']).execute();
-  return rows.map((row) => ({ id: row.id, asin: row.asin, name: row.name, clicks: toCount(row.clicks) }));
+    .selectFrom('component_daily_clicks')
+    .select((eb) => ['product', 'name', eb.fn.sum<string | number>('clicks').as('clicks')])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where('product', 'is not', null);
+  if (buildId !== undefined) query = query.where('build_id', '=', buildId);
+  const rows = await query.groupBy(['product', 'name']).execute();
+  return rows.map((row) => ({ product: row.product!, name: row.name ?? row.product!, clicks: toCount(row.clicks) }));
+}
+
+export interface BuildComponent {
+  id: number;
+  asin: string | null;
+  amazon_link: string | null;
+  name: string;
 }
 
 /** The build's components in page order (for its per-component clicks, zeros included). */
-export async function listBuildComponents(db: Db, buildId: number): Promise<Omit<ComponentClicks, 'clicks'>[]> {
-  return db.selectFrom('components').select(['id', 'asin', 'name']).where('build_id', '=', buildId).orderBy('position').orderBy('id').execute();
+export async function listBuildComponents(db: Db, buildId: number): Promise<BuildComponent[]> {
+  return db.selectFrom('components').select(['id', 'asin', 'amazon_link', 'name']).where('build_id', '=', buildId).orderBy('position').orderBy('id').execute();
 }
 
 export async function buildExists(db: Db, buildId: number): Promise<boolean> {
   return (await db.selectFrom('builds').select('id').where('id', '=', buildId).executeTakeFirst()) !== undefined;
+}
+
+// --- what outlives a build or a component (decision 027) ---
+
+/**
+ * Before the build is deleted, in the delete's transaction: records it in `deleted_builds` and moves its
+ * daily counts there, so they stay in the overview under its title. Its component clicks need nothing:
+ * they keep their product and name, and the delete only empties their build_id.
+ */
+export async function keepDeletedBuildCounts(trx: Db, build: { id: number; slug: string; title: string }, at: string): Promise<void> {
+  const { id } = await trx
+    .insertInto('deleted_builds')
+    .values({ build_id: build.id, slug: build.slug, title: build.title, deleted_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('build_daily_stats').set({ deleted_build_id: id }).where('build_id', '=', build.id).execute();
+}
+
+/**
+ * Rows of an archive made before migration 0015 have no product: filled from their components (restored
+ * in the same transaction). Returns the rows filled.
+ */
+export async function fillClickProducts(trx: Db): Promise<number> {
+  const result = await trx
+    .updateTable('component_daily_clicks')
+    .set((eb) => {
+      const component = (column: 'asin' | 'amazon_link' | 'name') =>
+        eb.selectFrom('components').select(column).whereRef('components.id', '=', 'component_daily_clicks.component_id');
+      return { product: eb.fn.coalesce(component('asin'), component('amazon_link')), name: component('name') };
+    })
+    .where('product', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

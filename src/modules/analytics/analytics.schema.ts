@@ -55,6 +55,11 @@ export const buildAnalyticsRowSchema = z.object({
   /** Of which on 'Compra Tutto su Amazon'. */
   cart_clicks: count,
   click_rate: rate,
+  /**
+   * A deleted build, whose counts are kept (decision 027): `id` and `slug` are the ones it had. Optional:
+   * servers before it do not send it.
+   */
+  deleted: z.boolean().optional().transform((value) => value ?? false),
 });
 
 export const componentClicksSchema = z.object({

@@ -15,8 +15,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import { addressKey } from '../../common/address-key';
+import { isValidAsin } from '../../common/asin';
+import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
+import type { Database } from '../../db/schema';
 import type { DataDeps } from '../data-deps';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
 import * as repo from './analytics.repository';
@@ -35,6 +38,19 @@ export interface ClickSender {
   userAgent: string | null;
 }
 
+/**
+ * Keeps a build's views and clicks when it is deleted (decision 027): call it in the delete's transaction,
+ * before the delete. A plain function for the builds service's transaction (decision 011).
+ */
+export async function keepAnalyticsOfDeletedBuild(trx: Kysely<Database>, build: { id: number; slug: string; title: string }, at: Date): Promise<void> {
+  await repo.keepDeletedBuildCounts(trx, build, at.toISOString());
+}
+
+/** For the restore's transaction: gives the click rows of an archive older than migration 0015 their product. */
+export async function fillRestoredClickProducts(trx: Kysely<Database>): Promise<number> {
+  return repo.fillClickProducts(trx);
+}
+
 const clickRate = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0);
 
 /** The window of `days` Europe/Rome days that ends today. */
@@ -45,21 +61,29 @@ function windowOf(now: Date, days: number): { from: string; to: string } {
 
 function toBuildRow(totals: repo.BuildTotals): BuildAnalyticsRow {
   const clicks = totals.componentClicks + totals.cartClicks;
-  return { id: totals.id, slug: totals.slug, title: totals.title, views: totals.views, clicks, cart_clicks: totals.cartClicks, click_rate: clickRate(clicks, totals.views) };
+  return {
+    id: totals.id,
+    slug: totals.slug,
+    title: totals.title,
+    views: totals.views,
+    clicks,
+    cart_clicks: totals.cartClicks,
+    click_rate: clickRate(clicks, totals.views),
+    deleted: totals.deleted,
+  };
 }
 
 /**
- * The same product may be in several builds: the overview adds up its components by ASIN (a component
- * without one stands alone), named as the most clicked of them.
+ * The same product may be in several builds, deleted ones included: the overview adds up its clicks by
+ * product (the ASIN, else the link), named as it was most clicked.
  */
-function topProducts(components: repo.ComponentClicks[], limit: number): AnalyticsOverview['components'] {
+function topProducts(clicked: repo.ProductClicks[], limit: number): AnalyticsOverview['components'] {
   const products = new Map<string, { asin: string | null; name: string; clicks: number; best: number }>();
-  for (const component of components) {
-    const key = component.asin ?? `component:${component.id}`;
-    const product = products.get(key) ?? { asin: component.asin, name: component.name, clicks: 0, best: -1 };
-    product.clicks += component.clicks;
-    if (component.clicks > product.best) Object.assign(product, { name: component.name, best: component.clicks });
-    products.set(key, product);
+  for (const row of clicked) {
+    const product = products.get(row.product) ?? { asin: isValidAsin(row.product) ? row.product : null, name: row.name, clicks: 0, best: -1 };
+    product.clicks += row.clicks;
+    if (row.clicks > product.best) Object.assign(product, { name: row.name, best: row.clicks });
+    products.set(row.product, product);
   }
   return [...products.values()]
     .sort((a, b) => b.clicks - a.clicks || a.name.localeCompare(b.name, 'it'))
@@ -119,7 +143,7 @@ export function createAnalyticsService(deps: DataDeps) {
   async function overview(days: number): Promise<AnalyticsOverview> {
     const now = clock.now();
     const { from, to } = windowOf(now, days);
-    const [totals, components] = await Promise.all([repo.sumBuilds(db, from, to, now.toISOString()), repo.sumComponentClicks(db, from, to)]);
+    const [totals, components] = await Promise.all([repo.sumBuilds(db, from, to, now.toISOString()), repo.sumProductClicks(db, from, to)]);
     const builds = totals.map(toBuildRow).sort((a, b) => b.clicks - a.clicks || b.views - a.views || a.id - b.id);
     return { from, to, builds, components: topProducts(components, TOP_COMPONENTS) };
   }
@@ -130,7 +154,7 @@ export function createAnalyticsService(deps: DataDeps) {
     const { from, to } = windowOf(clock.now(), days);
     const [counted, clicked, components] = await Promise.all([
       repo.listBuildDays(db, buildId, from, to),
-      repo.sumComponentClicks(db, from, to, buildId),
+      repo.sumProductClicks(db, from, to, buildId),
       repo.listBuildComponents(db, buildId),
     ]);
     const byDay = new Map(counted.map((row) => [row.day, row]));
@@ -141,7 +165,10 @@ export function createAnalyticsService(deps: DataDeps) {
     const views = counted.reduce((sum, row) => sum + row.views, 0);
     const clicks = counted.reduce((sum, row) => sum + row.componentClicks + row.cartClicks, 0);
     const cartClicks = counted.reduce((sum, row) => sum + row.cartClicks, 0);
-    const clicksOf = new Map(clicked.map((component) => [component.id, component.clicks]));
+    // A product's clicks go to the first of the build's components that is that product (removed and
+    // restored components included: decision 027); a product no longer in the build stays in the totals.
+    const clicksOf = new Map<string, number>();
+    for (const row of clicked) clicksOf.set(row.product, (clicksOf.get(row.product) ?? 0) + row.clicks);
     return {
       from,
       to,
@@ -151,7 +178,12 @@ export function createAnalyticsService(deps: DataDeps) {
       click_rate: clickRate(clicks, views),
       days: daily,
       components: components
-        .map((component) => ({ ...component, clicks: clicksOf.get(component.id) ?? 0 }))
+        .map((component) => {
+          const product = repo.productOf(component);
+          const clicks = product === null ? 0 : (clicksOf.get(product) ?? 0);
+          if (product !== null) clicksOf.delete(product);
+          return { id: component.id, asin: component.asin, name: component.name, clicks };
+        })
         .sort((a, b) => b.clicks - a.clicks),
     };
   }

@@ -155,9 +155,22 @@ const priceObservationsRow = z.strictObject({
 const day = text(10).refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), 'deve essere un giorno AAAA-MM-GG');
 const count = int.min(0, 'deve essere un numero non negativo');
 
+/** A deleted build whose analytics are kept (migration 0015, decision 027). */
+const deletedBuildsRow = z.strictObject({
+  id,
+  // The id the build had: informative, it points at no row.
+  build_id: id,
+  slug: text(120),
+  title: text(300),
+  deleted_at: timestamp,
+});
+
+// Migration 0015 made build_id nullable (null once the build is deleted) and added what follows it, as
+// null-by-default fields: archives made before it have no such field.
 const buildDailyStatsRow = z.strictObject({
   id,
-  build_id: id,
+  build_id: id.nullable(),
+  deleted_build_id: id.nullable().default(null),
   day,
   views: count,
   component_clicks: count,
@@ -166,8 +179,11 @@ const buildDailyStatsRow = z.strictObject({
 
 const componentDailyClicksRow = z.strictObject({
   id,
-  component_id: id,
-  build_id: id,
+  component_id: id.nullable(),
+  build_id: id.nullable(),
+  // Absent in archives made before migration 0015: the restore fills them from the components.
+  product: text(2048).nullable().default(null),
+  name: text(500).nullable().default(null),
   day,
   clicks: count,
 });
@@ -196,6 +212,7 @@ export const BACKUP_TABLE_NAMES = [
   'alternative_categories',
   'alternatives',
   'replacements',
+  'deleted_builds',
   'build_daily_stats',
   'component_daily_clicks',
   'price_observations',
@@ -238,10 +255,11 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     label: ['sostituzione', 'sostituzioni'],
   },
   // The click analytics: what the author learnt about which builds and links earn is content, not running state.
+  { name: 'deleted_builds', row: deletedBuildsRow, references: {}, accounts: false, label: ['build eliminata', 'build eliminate'] },
   {
     name: 'build_daily_stats',
     row: buildDailyStatsRow,
-    references: { build_id: 'builds' },
+    references: { build_id: 'builds', deleted_build_id: 'deleted_builds' },
     accounts: false,
     label: ['giorno di statistiche delle build', 'giorni di statistiche delle build'],
   },

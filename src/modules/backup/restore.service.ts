@@ -17,6 +17,7 @@ import { migrations } from '../../db/migrations';
 import type { Database } from '../../db/schema';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
+import { fillRestoredClickProducts } from '../analytics/analytics.service';
 import { rebuildPriceHistoryDays } from '../pricing/pricing.service';
 import { type ArchiveRecord, readArchive } from './archive-reader';
 import { closeInterruptedRuns, countRows, deleteAllRows, insertRows, resetIdSequences } from './backup.repository';
@@ -138,5 +139,7 @@ async function writeContent(deps: RestoreDeps, records: AsyncIterator<ArchiveRec
     await closeInterruptedRuns(trx, clock.now().toISOString(), INTERRUPTED_RUN_ERROR);
     // Derived from the observations, so not in the archive: made again from what was just restored.
     await rebuildPriceHistoryDays(trx);
+    // Click rows of an archive made before migration 0015 get the product their component was.
+    await fillRestoredClickProducts(trx);
   });
 }

@@ -98,8 +98,18 @@ export async function findBuildById(db: Db, id: number): Promise<BuildRow | unde
   return db.selectFrom('builds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listAllBuilds(db: Db): Promise<BuildRow[]> {
-  return db.selectFrom('builds').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+/** Every build, newest first, with how many revisions it has (the delete's confirmation names them). */
+export async function listAllBuilds(db: Db): Promise<(BuildRow & { revision_count: number })[]> {
+  const rows = await db
+    .selectFrom('builds')
+    .selectAll('builds')
+    .select((eb) =>
+      eb.selectFrom('build_revisions').select((sub) => sub.fn.countAll<number | string>().as('n')).whereRef('build_revisions.build_id', '=', 'builds.id').as('revision_count'),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, revision_count: Number(row.revision_count ?? 0) }));
 }
 
 export function listComponents(db: Db, buildId: number): Promise<ComponentRow[]> {
@@ -172,6 +182,7 @@ export async function updateBuild(db: Db, id: number, values: BuildUpdate): Prom
   await db.updateTable('builds').set(values).where('id', '=', id).execute();
 }
 
+/** Deletes the build with its components and revisions (cascades); its analytics rows are only detached (SET NULL). */
 export async function deleteBuild(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('builds').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

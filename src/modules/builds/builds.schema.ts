@@ -300,8 +300,11 @@ export const buildStatsSchema = z.object({
 
 /** GET /api/admin/builds/{id}, POST and PUT /api/admin/builds. */
 export const adminBuildResponseSchema = z.object({ build: buildAdminSchema });
+/** A row of GET /api/admin/builds: with its revision count, which the delete's confirmation names (decision 027). */
+export const buildListRowSchema = buildAdminRowSchema.extend({ revision_count: z.number().int().min(0) });
+
 /** GET /api/admin/builds. */
-export const adminBuildListResponseSchema = z.object({ builds: z.array(buildAdminRowSchema) });
+export const adminBuildListResponseSchema = z.object({ builds: z.array(buildListRowSchema) });
 /** GET /api/admin/stats. */
 export const buildStatsResponseSchema = z.object({ stats: buildStatsSchema });
 

@@ -21,6 +21,7 @@ import { type BuildInput, type ComponentInput, PUBLISH_AT_IN_PAST_MESSAGE, type 
 import type {
   BuildAdmin,
   BuildAdminRow,
+  BuildListRow,
   BuildPublic,
   BuildStats,
   BuildSummary,
@@ -52,6 +53,11 @@ export interface PublishedPageQuery {
 export interface BuildsDeps extends DataDeps {
   defaultAffiliateTag: string;
   events: ContentEvents;
+  /**
+   * In the delete's transaction, before the delete: keeps the build's views and clicks under its title
+   * (analytics.service keepAnalyticsOfDeletedBuild, decision 027).
+   */
+  keepDeletedAnalytics: (trx: Kysely<Database>, build: BuildRow, at: Date) => Promise<void>;
 }
 
 function toSummary(row: repo.BuildWithTotals): BuildSummary {
@@ -297,8 +303,8 @@ export function createBuildsService(deps: BuildsDeps) {
     };
   }
 
-  async function listAdmin(): Promise<BuildAdminRow[]> {
-    return (await repo.listAllBuilds(db)).map(toAdminRow);
+  async function listAdmin(): Promise<BuildListRow[]> {
+    return (await repo.listAllBuilds(db)).map((row) => ({ ...toAdminRow(row), revision_count: row.revision_count }));
   }
 
   async function getAdmin(id: number, trx: Kysely<Database> = db): Promise<BuildAdmin> {
@@ -501,9 +507,21 @@ export function createBuildsService(deps: BuildsDeps) {
     }).finally(() => deps.events.emitChange());
   }
 
+  /**
+   * Deletes the build with its components and revisions; its views and clicks stay in the analytics under
+   * its title (decision 027). One transaction, the build locked first as by every build writer: no click
+   * counted meanwhile can land between moving the counts and the delete.
+   */
   async function remove(id: number): Promise<void> {
-    if (!(await repo.deleteBuild(db, id))) throw notFound(ADMIN_NOT_FOUND);
-    await deps.events.emitChange();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await repo.lockBuild(trx, id))) throw notFound(ADMIN_NOT_FOUND);
+        const build = (await repo.findBuildById(trx, id))!;
+        await deps.keepDeletedAnalytics(trx, build, clock.now());
+        await repo.deleteBuild(trx, id);
+      })
+      .finally(() => deps.events.emitChange());
   }
 
   function stats(): Promise<BuildStats> {

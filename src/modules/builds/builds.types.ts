@@ -9,6 +9,7 @@ import type * as schemas from './builds.schema';
 export type BuildSummary = z.infer<typeof schemas.buildSummarySchema>;
 export type ComponentPublic = z.infer<typeof schemas.componentPublicSchema>;
 export type BuildAdminRow = z.infer<typeof schemas.buildAdminRowSchema>;
+export type BuildListRow = z.infer<typeof schemas.buildListRowSchema>;
 export type ComponentAdmin = z.infer<typeof schemas.componentAdminSchema>;
 export type BuildAdmin = z.infer<typeof schemas.buildAdminSchema>;
 export type BuildStats = z.infer<typeof schemas.buildStatsSchema>;

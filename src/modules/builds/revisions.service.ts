@@ -6,8 +6,9 @@
  *
  * Restoring a revision writes its fields and components back in one transaction, with a new build version
  * (an editor opened before must not save over it, decision 006), and records that as a new revision.
- * Components keep their rows (and their click counts) when they still exist; components added since are
- * removed; components removed since come back as new rows.
+ * Components keep their rows when they still exist, by id or by ASIN (matchComponents); components added
+ * since are removed; components removed since come back as new rows. Clicks follow the product, not the
+ * row (decision 027).
  *
  * Publication: the first publication date (published_at) is kept once set. A revision whose schedule has
  * already passed (scheduleHasPassed) is restored without its status and publish_at: the build keeps its
@@ -18,7 +19,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { formatDateTime } from '../../common/format';
-import type { Database } from '../../db/schema';
+import type { ComponentRow, Database } from '../../db/schema';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as buildsRepo from './builds.repository';
@@ -67,6 +68,39 @@ export async function recordRevision(trx: Kysely<Database>, buildId: number, rea
   if (!current) return;
   await repo.insertRevision(trx, { build_id: buildId, created_at: at, title: current.title, reason, author, snapshot: JSON.stringify(current.snapshot) });
   await repo.pruneRevisions(trx, buildId, KEPT_REVISIONS);
+}
+
+type SnapshotComponent = RevisionSnapshot['components'][number];
+
+/**
+ * Which of the build's current component rows each component of the restored snapshot goes into
+ * (decision 027): the row with its id and the same product, else a row with the same ASIN, else the row
+ * with its id (edited to another product since), else a new row. A row matched by nothing is removed.
+ * Rows keep their identity wherever the product is the same (price metadata, tier and replacement
+ * records follow the product); clicks are kept by product anyway (analytics), so a component removed
+ * here and brought back by the next restore finds its clicks again.
+ */
+export function matchComponents(restored: readonly SnapshotComponent[], rows: readonly ComponentRow[]) {
+  const free = new Map(rows.map((row) => [row.id, row]));
+  const target = new Map<SnapshotComponent, ComponentRow>();
+  const take = (component: SnapshotComponent, row: ComponentRow | undefined) => {
+    if (!row || target.has(component)) return;
+    target.set(component, row);
+    free.delete(row.id);
+  };
+  for (const component of restored) {
+    const row = free.get(component.id);
+    if (row && row.asin === component.asin) take(component, row);
+  }
+  for (const component of restored) {
+    if (component.asin !== null && !target.has(component)) take(component, [...free.values()].find((row) => row.asin === component.asin));
+  }
+  for (const component of restored) if (!target.has(component)) take(component, free.get(component.id));
+  return {
+    kept: [...target].map(([component, row]) => ({ row, restored: component })),
+    removed: [...free.keys()],
+    missing: restored.filter((component) => !target.has(component)),
+  };
 }
 
 export interface RevisionsDeps extends DataDeps {
@@ -121,15 +155,14 @@ export function createRevisionsService({ db, clock, events, bumpVersion, reconci
           // Published once, the first publication date stays; restoring a published version of a never-published build publishes it now.
           published_at: existing.published_at ?? (!keepsPublication && status === 'published' ? now : null),
         });
-        const current = new Map((await buildsRepo.listComponents(trx, buildId)).map((component) => [component.id, component]));
-        const kept = components.filter((component) => current.has(component.id));
-        await buildsRepo.deleteComponents(trx, [...current.keys()].filter((id) => !kept.some((component) => component.id === id)));
-        for (const { id, ...fields } of kept) {
+        const { kept, removed, missing } = matchComponents(components, await buildsRepo.listComponents(trx, buildId));
+        await buildsRepo.deleteComponents(trx, removed);
+        for (const { row, restored } of kept) {
+          const { id: _snapshotId, ...fields } = restored;
           // An image link other than the one the retailer last confirmed comes back unconfirmed (decision 024).
-          const imageChanged = fields.image_url !== current.get(id)!.image_url;
-          await buildsRepo.updateComponent(trx, id, { ...fields, ...(imageChanged && { image_checked_at: null }), updated_at: now });
+          const imageChanged = fields.image_url !== row.image_url;
+          await buildsRepo.updateComponent(trx, row.id, { ...fields, ...(imageChanged && { image_checked_at: null }), updated_at: now });
         }
-        const missing = components.filter((component) => !current.has(component.id));
         if (missing.length > 0) {
           await buildsRepo.insertComponents(
             trx,

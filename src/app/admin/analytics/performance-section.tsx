@@ -15,6 +15,23 @@ import { horizontalBars } from './charts';
 /** Builds shown in the chart and the table: the most clicked. */
 const SHOWN_BUILDS = 10;
 
+type BuildFigures = AnalyticsOverview['builds'][number];
+
+/** A deleted build's counts are kept under its title (decision 027). */
+const buildLabel = (build: BuildFigures) => (build.deleted ? `${build.title} (eliminata)` : build.title);
+/** A deleted build's id may be given again after a restore: the two rows must not share a key. */
+const buildKey = (build: BuildFigures) => `${build.deleted ? 'deleted' : 'build'}-${build.id}`;
+
+/** The build's title, a link to its editor unless it was deleted. */
+function BuildName({ build, className }: { build: BuildFigures; className: string }) {
+  if (build.deleted) return <span className="break-words">{buildLabel(build)}</span>;
+  return (
+    <Link to={paths.admin.editBuild(build.id)} className={className}>
+      {build.title}
+    </Link>
+  );
+}
+
 export function PerformanceSection({ analytics, days }: { analytics: AnalyticsOverview | null; days: number }) {
   const headingId = useId();
   return (
@@ -39,7 +56,7 @@ function PerformanceBody({ analytics, days }: { analytics: AnalyticsOverview; da
   const shown = analytics.builds.slice(0, SHOWN_BUILDS);
   const clicked = shown.filter((build) => build.clicks > 0);
   const chartTitleId = useId();
-  const chart = horizontalBars(clicked.map((build) => ({ key: build.id, label: build.title, value: build.clicks })));
+  const chart = horizontalBars(clicked.map((build) => ({ key: buildKey(build), label: buildLabel(build), value: build.clicks })));
 
   return (
     <div className="mt-4 grid gap-6 xl:grid-cols-2">
@@ -100,11 +117,9 @@ function PerformanceBody({ analytics, days }: { analytics: AnalyticsOverview; da
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {shown.map((build) => (
-              <tr key={build.id} data-testid="performance-row">
+              <tr key={buildKey(build)} data-testid="performance-row">
                 <th scope="row" className="py-2 pr-3 font-medium">
-                  <Link to={paths.admin.editBuild(build.id)} className="text-violet-800 hover:underline dark:text-violet-300">
-                    {build.title}
-                  </Link>
+                  <BuildName build={build} className="text-violet-800 hover:underline dark:text-violet-300" />
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{formatCount(build.views)}</td>
                 <td className="px-3 py-2 text-right tabular-nums" data-testid="performance-clicks">
@@ -127,10 +142,10 @@ function PerformanceCards({ builds }: { builds: AnalyticsOverview['builds'] }) {
   return (
     <ul className="divide-y divide-slate-200 md:hidden dark:divide-slate-800" aria-label="Rendimento delle build più cliccate" data-testid="performance-cards">
       {builds.map((build) => (
-        <li key={build.id} className="py-3" data-testid="performance-card">
-          <Link to={paths.admin.editBuild(build.id)} className="font-medium break-words text-violet-800 hover:underline dark:text-violet-300">
-            {build.title}
-          </Link>
+        <li key={buildKey(build)} className="py-3" data-testid="performance-card">
+          <span className="font-medium">
+            <BuildName build={build} className="break-words text-violet-800 hover:underline dark:text-violet-300" />
+          </span>
           <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
             <PerformanceFigure label="Visualizzazioni" value={formatCount(build.views)} />
             <PerformanceFigure label="Clic" value={formatCount(build.clicks)} />

@@ -1,6 +1,6 @@
 /** What the builds list reads (every build) and its one write (delete), for the route's loader and action. */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
+import type { BuildListRow } from '../../../../modules/builds/builds.types';
 import { attempt, buildsApi } from '../../api';
 import { formId, formText } from '../../form-data';
 
@@ -9,7 +9,7 @@ const DELETE_ERROR = "Errore durante l'eliminazione della build";
 
 /** null when the list could not be loaded (the screen offers 'Riprova'). */
 export interface BuildListData {
-  builds: BuildAdminRow[] | null;
+  builds: BuildListRow[] | null;
 }
 
 export async function loadBuildList(signal: AbortSignal): Promise<BuildListData> {

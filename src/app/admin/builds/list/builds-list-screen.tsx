@@ -3,15 +3,15 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { formatCount } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
-import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
+import type { BuildListRow } from '../../../../modules/builds/builds.types';
 import { formId } from '../../form-data';
 import { AdminSpinner, buttonClass, cardClass, inputClass, Notice } from '../../ui';
 import { BuildCard, BuildRow, stickyTitleClass } from './build-row';
+import { deleteConfirmation } from './delete-confirmation';
 import { type BuildListData, type DeleteOutcome, type deleteBuildAction, LOAD_ERROR } from './builds-list-data';
 import { type BuildListFilters, filterBuilds, isStatusFilter, type StatusFilter } from './filters';
 import { useUrlFilters } from './use-url-filters';
 
-const DELETE_CONFIRM = (title: string) => `Sei sicuro di voler eliminare "${title}"?`;
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'Tutti' },
@@ -41,8 +41,8 @@ export function BuildsListScreen({ data }: { data: BuildListData }) {
     (region && region.offsetParent !== null ? region : headingRef.current)?.focus();
   }, [deletedId]);
 
-  function deleteBuild(build: BuildAdminRow) {
-    if (!window.confirm(DELETE_CONFIRM(build.title))) return;
+  function deleteBuild(build: BuildListRow) {
+    if (!window.confirm(deleteConfirmation(build))) return;
     void fetcher.submit({ intent: 'delete', id: build.id, title: build.title }, { method: 'post' });
   }
 
@@ -101,11 +101,11 @@ function FilteredBuilds({
   tableRegionRef,
   onDelete,
 }: {
-  builds: BuildAdminRow[];
+  builds: BuildListRow[];
   deletingId: number | null;
   canDelete: boolean;
   tableRegionRef: RefObject<HTMLDivElement | null>;
-  onDelete: (build: BuildAdminRow) => void;
+  onDelete: (build: BuildListRow) => void;
 }) {
   const [filters, setFilters] = useUrlFilters();
   const shown = filterBuilds(builds, filters);
