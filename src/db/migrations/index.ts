@@ -13,8 +13,8 @@ import * as scheduledPublishing from './0010-scheduled-publishing';
 import * as buildRevisions from './0011-build-revisions';
 import * as componentAttributes from './0012-component-attributes';
 import * as imageCheckedAt from './0013-image-checked-at';
-import * as analyticsOutliveBuilds from './0015-analytics-outlive-builds';
 import * as visitDedupe from './0014-visit-dedupe';
+import * as analyticsOutliveBuilds from './0015-analytics-outlive-builds';
 import * as loginThrottleKeyedUsernames from './0016-login-throttle-keyed-usernames';
 
 export interface Migration {
@@ -36,7 +36,7 @@ export const migrations: readonly Migration[] = [
   { name: '0011-build-revisions', up: buildRevisions.up },
   { name: '0012-component-attributes', up: componentAttributes.up },
   { name: '0013-image-checked-at', up: imageCheckedAt.up },
-  { name: '0015-analytics-outlive-builds', up: analyticsOutliveBuilds.up },
   { name: '0014-visit-dedupe', up: visitDedupe.up },
+  { name: '0015-analytics-outlive-builds', up: analyticsOutliveBuilds.up },
   { name: '0016-login-throttle-keyed-usernames', up: loginThrottleKeyedUsernames.up },
 ];
