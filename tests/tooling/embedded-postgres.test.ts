@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ES module of the test tooling, without type declarations
 import { packagedNativeDir, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
