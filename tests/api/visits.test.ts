@@ -188,6 +188,17 @@ describe('writes', () => {
     expect(daily).toEqual([{ views: 40 }]);
   });
 
+  it('keeps at most 50,000 new readers waiting for a write: a flood past that is not counted until the write, then readers count again', async () => {
+    const header = (name: string) => ({ 'user-agent': CHROME_UA, 'sec-fetch-dest': 'document' } as Record<string, string>)[name.toLowerCase()];
+    const answer = (n: number) => ({ method: 'GET', path: `/build/${build.slug}`, status: 200, clientAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, header });
+    let noted = 0;
+    for (let n = 1; n <= 50_010; n++) if (ctx.services.analytics.noteVisit(answer(n))) noted++;
+    expect(noted).toBe(50_000);
+    expect(await counted()).toBe(50_000);
+    expect(ctx.services.analytics.noteVisit(answer(50_005))).toBe(true);
+    expect(await counted()).toBe(50_001);
+  }, 120_000);
+
   it('deletes the visitor rows once their 30 minutes are over (housekeeping)', async () => {
     await open('203.0.113.200');
     await open('203.0.113.201');

@@ -14,7 +14,8 @@
  *   never the address, and are deleted once expired.
  * - Memory is bounded: the visitors of the last 30 minutes this process has already noted are kept (as a
  *   hash under a key of this process) to spare the database their repeats, up to MAX_RECENT; new
- *   visitors waiting for the next write are capped at MAX_PENDING, and past it a write starts at once.
+ *   visitors waiting for the next write are capped at MAX_PENDING: past it, a flood's further readers are
+ *   not counted until that write (the interval holds however fast they come).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -33,8 +34,8 @@ export const VISIT_WINDOW_MS = 30 * 60_000;
 export const FLUSH_INTERVAL_MS = 5_000;
 /** This process's memory of the visitors it has noted in the window (older ones out first). */
 const MAX_RECENT = 50_000;
-/** Visitors waiting for a write; reaching it starts the write at once. */
-const MAX_PENDING = 10_000;
+/** Visitors waiting for a write, at most (about 100 bytes each): 10,000 new readers a second per process. */
+const MAX_PENDING = 50_000;
 /** Expired visitor rows are deleted at most this often by each process (and hourly by the housekeeping). */
 const PURGE_INTERVAL_MS = 60_000;
 
@@ -72,15 +73,15 @@ export function createVisitCounter({ db, clock, secretOf }: VisitCounterDeps) {
   function note(request: AnsweredRequest): boolean {
     const slug = visitedBuild(request);
     if (slug === null) return false;
+    if (pendingCount >= MAX_PENDING) return false;
     const visitor = addressKey(request.clientAddress);
     const hash = createHmac('sha256', processKey).update(`${slug}\n${visitor}`).digest('base64url');
     if (!remember(hash, clock.now().getTime())) return false;
     let visitors = pending.get(slug);
     if (!visitors) pending.set(slug, (visitors = new Set()));
+    if (!visitors.has(visitor)) pendingCount++;
     visitors.add(visitor);
-    pendingCount++;
-    if (pendingCount >= MAX_PENDING) void flush();
-    else timer ??= setTimeout(() => void flush(), FLUSH_INTERVAL_MS).unref();
+    timer ??= setTimeout(() => void flush(), FLUSH_INTERVAL_MS).unref();
     return true;
   }
 
