@@ -224,13 +224,19 @@ describe('search and status filter', () => {
 describe('delete', () => {
   it('confirm dismissed: nothing deleted; accepted: progress, row gone, the API answers 404', async () => {
     const build = await createBuild();
+    // Two saves: three revisions, which the confirmation counts (decision 027).
+    const { updated_at: _version, ...saved } = build;
+    for (let i = 0; i < 2; i++) expect((await apiJson(e2e.url, `/admin/builds/${build.id}`, { method: 'PUT', token, body: saved })).status).toBe(200);
     const page = await open();
     await openList(page);
     const button = page.getByRole('button', { name: `Elimina "${build.title}"` });
 
     const dismissed = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
     await button.click();
-    expect(await dismissed).toBe(`Sei sicuro di voler eliminare "${build.title}"?`);
+    expect(await dismissed).toBe(
+      `Sei sicuro di voler eliminare "${build.title}"?\n\nVerranno eliminate anche le sue 3 revisioni della cronologia. ` +
+        `Visite e clic restano nel Rendimento della dashboard, come "${build.title} (eliminata)".`,
+    );
     expect(await button.isVisible()).toBe(true);
     expect((await apiJson(e2e.url, `/admin/builds/${build.id}`, { token })).status).toBe(200);
 
