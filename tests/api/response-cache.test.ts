@@ -61,7 +61,7 @@ describe('GET /api/builds through the response cache', () => {
     expect(titles((await ctx.request('GET', '/api/builds?limit=100')).body)).not.toContain('Build appena pubblicata');
   });
 
-  it('does not cache a single build (its views are counted per request)', async () => {
+  it('does not cache a single build (its views change as visits are written, decision 025)', async () => {
     const build = await publish('Build contata');
     const first = await ctx.request('GET', `/api/builds/${build.slug}`);
     const second = await ctx.request('GET', `/api/builds/${build.slug}`, { headers: { 'X-Forwarded-For': '203.0.113.99' } });

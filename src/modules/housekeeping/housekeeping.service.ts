@@ -1,6 +1,6 @@
 /**
  * Housekeeping: deletes what no rule reads any more (ended sessions past the trusted-IP window, login
- * throttle counters that hold nothing, click hashes older than their minute and past days' click keys). Runs under its own lease, so it never waits for price work nor
+ * throttle counters that hold nothing, click hashes older than their minute, visit hashes past their half hour and past days' keys). Runs under its own lease, so it never waits for price work nor
  * makes price work wait, and at most one instance runs it at a time.
  */
 import type { AnalyticsService } from '../analytics/analytics.service';
@@ -16,7 +16,7 @@ export interface HousekeepingResult {
   sessions: number;
   /** Login throttle rows deleted. */
   throttleRows: number;
-  /** Click de-duplication rows (hashes and day keys) deleted. */
+  /** Click and visit de-duplication rows (hashes and day keys) deleted. */
   clickRows: number;
 }
 
