@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Request } from 'playwright-core';
 import { CLICK_BEACON_PATH } from '../../src/common/click-beacon';
-import { apiJson, apiLogin, openAdmin, unexpectedErrors } from './admin-helpers';
+import { apiCreateBuild, apiJson, apiLogin, openAdmin, unexpectedErrors } from './admin-helpers';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import { expectNoErrors, listPublished, type PublishedSummary } from './public-fixtures';
 
@@ -192,6 +192,35 @@ describe('click beacons on a public build page', () => {
 
       await card.getByRole('link', { name: build.title }).tap();
       await opened.page.waitForURL(`${e2e.url}/admin/builds/edit/${build.id}`);
+      expect(unexpectedErrors(opened.errors)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("a deleted build's clicks stay in 'Rendimento' under its title, marked '(eliminata)' and with no link (decision 027)", async () => {
+    const gone = await apiCreateBuild(e2e.url, token, {
+      title: 'Build poi eliminata',
+      status: 'published',
+      components: [{ type: 'CPU', name: 'Processore', price: 199, amazon_link: 'https://www.amazon.it/dp/B0BMQJWBDM' }],
+    });
+    const beacon = await fetch(`${e2e.url}${CLICK_BEACON_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': READER_UA },
+      body: JSON.stringify({ build: gone.slug, target: 'cart' }),
+    });
+    expect(beacon.status).toBe(204);
+    expect((await apiJson(e2e.url, `/admin/builds/${gone.id}`, { method: 'DELETE', token })).status).toBe(200);
+
+    const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[1].viewport });
+    try {
+      await openAdmin(opened.page, e2e.url, '/admin', token);
+      const section = opened.page.getByRole('region', { name: 'Rendimento', exact: true });
+      await section.waitFor();
+      const row = section.getByTestId('performance-row').filter({ hasText: 'Build poi eliminata (eliminata)' });
+      await expect.poll(() => row.locator('td').allTextContents()).toEqual(['0', '1', '1', '0%']);
+      expect(await row.getByRole('link').count()).toBe(0);
+      expect(await section.getByTestId('clicks-bar').filter({ hasText: 'Build poi eliminata (eliminata)' }).count()).toBe(1);
       expect(unexpectedErrors(opened.errors)).toEqual([]);
     } finally {
       await opened.close();
