@@ -19,6 +19,7 @@ import { eventRoutes } from './api/events';
 import type { AppEnv } from './env';
 import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
+import { refuseNulInUrl } from './middleware/nul-character';
 import { requestLog, requestLogLine } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
 import { createPageCache, type PageCache } from './middleware/page-cache';
@@ -86,6 +87,8 @@ export function createApp(deps: AppDeps) {
   app.use(pageCache.middleware);
   app.use(requestLog(config.logRequests));
   app.use(securityHeaders({ https }));
+  // Before any route reads the path or the query: PostgreSQL cannot hold U+0000 (middleware/nul-character.ts).
+  app.use(refuseNulInUrl());
   // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
   app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
 

@@ -8,7 +8,7 @@ import { renderMarkdown } from '../../common/markdown';
 import { centsToEuro, euroToCents } from '../../common/money';
 import { freshRetailerImage } from '../../common/price-freshness';
 import { parseStoredOverrides, serializeOverrides } from '../../common/compatibility/overrides';
-import { slugify } from '../../common/slug';
+import { isSlug, slugify } from '../../common/slug';
 import { isUniqueViolation } from '../../db/errors';
 import type { BuildRow, ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -277,8 +277,16 @@ export function createBuildsService(deps: BuildsDeps) {
   }
 
   /** A published build as visitors see it. */
+  /**
+   * No query for what no build can be called (slugs are slugify's, common/slug.ts): a path's text, U+0000
+   * included (PostgreSQL cannot compare it), simply names no build.
+   */
+  async function findBySlug(slug: string): Promise<BuildRow | undefined> {
+    return isSlug(slug) ? repo.findBuildBySlug(db, slug) : undefined;
+  }
+
   async function getPublished(slug: string): Promise<BuildPublic> {
-    const row = await repo.findBuildBySlug(db, slug);
+    const row = await findBySlug(slug);
     const now = clock.now();
     if (!row || !isPublicAt(row, now)) throw notFound(BUILD_NOT_FOUND);
     const components = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince())).sort(byDisplayOrder);
@@ -544,7 +552,7 @@ export function createBuildsService(deps: BuildsDeps) {
 
   /** The components of a published build, in display order, for its public price history; 404 as getPublished. */
   async function publishedPriceRefs(slug: string): Promise<ComponentPriceRef[]> {
-    const row = await repo.findBuildBySlug(db, slug);
+    const row = await findBySlug(slug);
     const now = clock.now();
     if (!row || !isPublicAt(row, now)) throw notFound(BUILD_NOT_FOUND);
     return toPriceRefs(await repo.listComponents(db, row.id));

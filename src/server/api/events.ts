@@ -20,7 +20,7 @@ import { clickBeaconSchema } from '../../modules/analytics/analytics.schema';
 import type { AppServices } from '../../modules/services';
 import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../env';
-import { parseWith } from '../middleware/json-body';
+import { parseJsonText, parseWith } from '../middleware/json-body';
 
 /** A beacon is some 60 bytes of JSON. */
 export const CLICK_BEACON_LIMIT_BYTES = 1024;
@@ -48,13 +48,7 @@ export function eventRoutes(services: AppServices, options: { trustProxyHops: nu
       if (type !== undefined && !BEACON_TYPES.test(type)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Invia l'evento in formato JSON (Content-Type: text/plain o application/json)");
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        throw new AppError('INVALID_JSON', "Il corpo dell'evento non è un JSON valido");
-      }
-      const beacon = parseWith(clickBeaconSchema, body);
+      const beacon = parseWith(clickBeaconSchema, parseJsonText(await c.req.text(), "Il corpo dell'evento non è un JSON valido"));
       if (fromOurPages(c.req.header('Sec-Fetch-Site'))) {
         const visitor = visitorOf(c, options.trustProxyHops);
         await services.analytics.recordClick(beacon, { ip: visitor.ip, userAgent: visitor.userAgent });

@@ -1,9 +1,10 @@
-/** JSON request bodies: size limit, media type, syntax and schema, each with its own Italian 4xx. */
+/** JSON request bodies: size limit, media type, syntax (U+0000 refused) and schema, each with its own Italian 4xx. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { MAX_ROW_ID } from '../../common/bounds';
 import { AppError } from '../../common/errors';
+import { refuseNulInJson } from './nul-character';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -38,13 +39,22 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia i dati in formato JSON (Content-Type: application/json)');
   }
+  return parseWith(schema, parseJsonText(await c.req.text(), 'Il corpo della richiesta non è un JSON valido'));
+}
+
+/**
+ * Every JSON body the server reads goes through here: 400 `invalidMessage` when it is not JSON, 400 when a
+ * string in it holds U+0000 (which PostgreSQL cannot store, nul-character.ts).
+ */
+export function parseJsonText(text: string, invalidMessage: string): unknown {
   let body: unknown;
   try {
-    body = JSON.parse(await c.req.text());
+    body = JSON.parse(text);
   } catch {
-    throw new AppError('INVALID_JSON', 'Il corpo della richiesta non è un JSON valido');
+    throw new AppError('INVALID_JSON', invalidMessage);
   }
-  return parseWith(schema, body);
+  refuseNulInJson(text, body);
+  return body;
 }
 
 /**
