@@ -59,7 +59,7 @@ describe('the throw-away PostgreSQL of npm test', () => {
       env: { ...process.env, TEST_POSTGRES: 'embedded', TMPDIR: closedDirectory() },
       timeout: 120_000,
     });
-    expect(result.stderr).not.toMatch(/Unhandled 'error' event|EACCES|    at /);
+    expect(result.stderr).not.toMatch(/Unhandled 'error' event|EACCES|\n {4}at /);
     if (userInfo().uid === 0) {
       // As root the server runs as "postgres", which cannot enter a root-only TMPDIR.
       expect(result.status).toBe(3);
