@@ -179,6 +179,13 @@ describe(`a hostile archive is refused with its line named, and nothing is writt
     },
   );
 
+  it('text holding U+0000, which PostgreSQL cannot store, in any table', async () => {
+    const build = rowEdit('builds', (row) => (row.title = 'Build\u0000 da gioco'));
+    await expectRefusedAndNothingWritten(build.file, new RegExp(`${at(build.line, 'builds', build.id)}campo "title": contiene il carattere nullo, che PostgreSQL non accetta$`));
+    const component = rowEdit('components', (row) => (row.name = 'RTX\u00005070'));
+    await expectRefusedAndNothingWritten(component.file, new RegExp(`${at(component.line, 'components', component.id)}campo "name": contiene il carattere nullo, che PostgreSQL non accetta$`));
+  });
+
   it('a featured image javascript:alert(1), and a component image over http', async () => {
     const featured = rowEdit('builds', (row) => (row.featured_image = 'javascript:alert(1)'));
     await expectRefusedAndNothingWritten(featured.file, new RegExp(`${at(featured.line, 'builds', featured.id)}campo "featured_image": L'immagine deve essere un URL valido$`));
