@@ -143,6 +143,7 @@ describe('visibility', () => {
     const publishAt = Date.parse(build.publish_at!);
     expect(await surfaces(build)).toEqual(ALL_HIDDEN);
     await page(`/build/${build.slug}`);
+    await ctx.services.analytics.flushVisits(); // visits are written in batches (decision 025)
     expect(await viewsOf(build.id)).toBe(0);
     expect(ctx.clock.now().getTime()).toBeLessThan(publishAt); // the checks above all ran before publish_at
 
@@ -153,6 +154,7 @@ describe('visibility', () => {
     const detail = await ctx.request('GET', `/api/builds/${build.slug}`);
     expect(detail.body.build.published_at).toBe(build.publish_at);
     await page(`/build/${build.slug}`);
+    await ctx.services.analytics.flushVisits();
     expect(await viewsOf(build.id)).toBeGreaterThan(0);
   });
 
