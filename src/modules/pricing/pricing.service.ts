@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { creatorsApiSettingsMissing, type ItemLookup } from '../../integrations/amazon-creators';
 import { type BuildsService, bumpBuildVersion, type ComponentPriceRef, lockBuilds } from '../builds/builds.service';
+import { applyRetailerObservation, writeTiers } from '../builds/components.service';
 import type { Clock } from '../clock';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
@@ -103,7 +104,10 @@ export async function storeObservations(trx: Kysely<Database>, clock: Clock, obs
     if (priceCents !== null && priceCents !== undefined && priceCents !== component.price_cents) repriced.add(component.build_id);
   }
   for (const buildId of [...repriced].sort((a, b) => a - b)) await bumpBuildVersion(trx, buildId, clock);
-  for (const { asin, priceCents, availability, imageUrl } of observations) await repo.applyObservation(trx, asin, { priceCents, availability, imageUrl, observedAt });
+  for (const { asin, priceCents, availability, imageUrl } of observations) {
+    await applyRetailerObservation(trx, asin, { priceCents, availability, imageUrl, observedAt });
+    await repo.recordObservation(trx, asin, { priceCents, availability, observedAt });
+  }
 }
 
 /**
@@ -260,7 +264,7 @@ export function createPricingService(deps: PricingDeps) {
   async function assignTiers(): Promise<number> {
     const now = clock.now();
     const recentSince = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-    return db.transaction().execute((trx) => repo.assignTiers(trx, recentSince, now.toISOString()));
+    return db.transaction().execute(async (trx) => writeTiers(trx, await repo.findTierBuilds(trx, recentSince, now.toISOString())));
   }
 
   /** GET /prices/retailer: what the editor needs to offer or disable its price actions (no database read). */
@@ -308,7 +312,10 @@ export function createPricingService(deps: PricingDeps) {
     return toPriceHistory(components, await repo.listDailyObservations(db, asins, since));
   }
 
-  /** GET /api/builds/{slug}/price-history: 404 for an unknown or unpublished build (see price-history.ts). */
+  /**
+   * The price history of a public build, for GET /api/builds/{slug}/price-history and for the build's
+   * page alike: 404 for an unknown or unpublished build (see price-history.ts).
+   */
   async function priceHistoryOfPublished(slug: string): Promise<PriceHistory> {
     return historyOf(await deps.builds.publishedPriceRefs(slug));
   }
@@ -328,8 +335,6 @@ export function createPricingService(deps: PricingDeps) {
     stats,
     priceHistoryOfPublished,
     priceHistoryOfBuild,
-    /** The history of components already read (the public build page, which has them): no second lookup of the build. */
-    priceHistoryOf: historyOf,
   };
 }
 
