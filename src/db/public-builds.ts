@@ -24,3 +24,24 @@ export function publicPublishedAt(table = 'builds'): RawBuilder<string | null> {
   const publishedAt = sql.ref(`${table}.published_at`);
   return sql<string | null>`(case when ${sql.ref(`${table}.status`)} = ${SCHEDULED_STATUS} then coalesce(${publishedAt}, ${sql.ref(`${table}.publish_at`)}) else ${publishedAt} end)`;
 }
+
+/** What the definition reads of a build. */
+export interface PublicationFields {
+  status: string;
+  publish_at: string | null;
+  published_at: string | null;
+}
+
+/**
+ * isPublicBuild for a row already read (the build page, its price history): the same rule in
+ * TypeScript, kept beside the SQL so the two change together (tests/db/public-builds.test.ts runs both
+ * on the same rows). `now` as isPublicBuild's.
+ */
+export function isPublicAt(build: Pick<PublicationFields, 'status' | 'publish_at'>, now: string): boolean {
+  return build.status === 'published' || (build.status === SCHEDULED_STATUS && build.publish_at !== null && build.publish_at <= now);
+}
+
+/** publicPublishedAt for a row already read. */
+export function publicPublishedAtOf(build: PublicationFields): string | null {
+  return build.status === SCHEDULED_STATUS ? (build.published_at ?? build.publish_at) : build.published_at;
+}

@@ -1,8 +1,5 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { isAppError } from '../../common/errors';
-import { euroToCents } from '../../common/money';
-import type { ComponentPriceRef } from '../../modules/builds/builds.service';
-import type { ComponentPublic } from '../../modules/builds/builds.types';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
@@ -18,15 +15,13 @@ import { pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
 import { PriceHistoryChart } from '../components/price-history-chart';
 import type { Route } from './+types/build';
 
-/** A public component as the price history reads it (its current price in cents). */
-function toPriceRef(component: ComponentPublic): ComponentPriceRef {
-  return { id: component.id, asin: component.asin, priceCents: component.price === null ? null : euroToCents(component.price) };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const published = await context.services.builds.getPublished(params.slug);
-    const history = await context.services.pricing.priceHistoryOf(published.components.map(toPriceRef));
+    // The chart reads the history the JSON API answers (/api/builds/{slug}/price-history).
+    const [published, history] = await Promise.all([
+      context.services.builds.getPublished(params.slug),
+      context.services.pricing.priceHistoryOfPublished(params.slug),
+    ]);
     const build = toBuildPage(published);
     // The time of rendering decides which prices are shown as current (the page cache keeps a page a minute at most).
     return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };

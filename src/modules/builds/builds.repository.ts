@@ -1,7 +1,7 @@
-/** Queries for builds and their components. */
+/** Queries for builds and reads of their components (components.repository.ts writes them). */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
-import type { BuildRow, BuildUpdate, ComponentRow, ComponentUpdate, Database, NewBuildRow, NewComponentRow } from '../../db/schema';
+import type { BuildRow, BuildUpdate, ComponentRow, Database, NewBuildRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -186,18 +186,6 @@ export async function updateBuild(db: Db, id: number, values: BuildUpdate): Prom
 export async function deleteBuild(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('builds').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function insertComponents(db: Db, values: NewComponentRow[]): Promise<void> {
-  if (values.length > 0) await db.insertInto('components').values(values).execute();
-}
-
-export async function updateComponent(db: Db, id: number, values: ComponentUpdate): Promise<void> {
-  await db.updateTable('components').set(values).where('id', '=', id).execute();
-}
-
-export async function deleteComponents(db: Db, ids: number[]): Promise<void> {
-  if (ids.length > 0) await db.deleteFrom('components').where('id', 'in', ids).execute();
 }
 
 /** Adds `count` counted visits to the build's total (decision 025). */

@@ -23,6 +23,7 @@ import type { ComponentRow, Database } from '../../db/schema';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as buildsRepo from './builds.repository';
+import * as componentsRepo from './components.repository';
 import {
   type RevisionSnapshot,
   type RevisionSummary,
@@ -156,15 +157,15 @@ export function createRevisionsService({ db, clock, events, bumpVersion, reconci
           published_at: existing.published_at ?? (!keepsPublication && status === 'published' ? now : null),
         });
         const { kept, removed, missing } = matchComponents(components, await buildsRepo.listComponents(trx, buildId));
-        await buildsRepo.deleteComponents(trx, removed);
+        await componentsRepo.deleteComponents(trx, removed);
         for (const { row, restored } of kept) {
           const { id: _snapshotId, ...fields } = restored;
           // An image link other than the one the retailer last confirmed comes back unconfirmed (decision 024).
           const imageChanged = fields.image_url !== row.image_url;
-          await buildsRepo.updateComponent(trx, row.id, { ...fields, ...(imageChanged && { image_checked_at: null }), updated_at: now });
+          await componentsRepo.updateComponent(trx, row.id, { ...fields, ...(imageChanged && { image_checked_at: null }), updated_at: now });
         }
         if (missing.length > 0) {
-          await buildsRepo.insertComponents(
+          await componentsRepo.insertComponents(
             trx,
             missing.map(({ id: _gone, ...fields }) => ({ ...fields, build_id: buildId, created_at: now, updated_at: now })),
           );

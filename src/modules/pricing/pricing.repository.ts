@@ -55,26 +55,13 @@ export interface ObservedValues {
   priceCents: number | null;
   availability: string;
   observedAt: string;
-  /** The product image Amazon links now; null or absent: the stored one stays. */
-  imageUrl?: string | null;
 }
 
 /**
- * Writes what Amazon said about one ASIN to every component carrying it; a missing price keeps the old
- * one, and so does a missing image (the image link is refreshed with the price: Amazon's 24-hour rule).
+ * Adds what Amazon said about one ASIN to its price history: the observation, and the day's row of the
+ * per-day history (the components carrying the ASIN are written by the builds module).
  */
-export async function applyObservation(db: Db, asin: string, observed: ObservedValues): Promise<void> {
-  await db
-    .updateTable('components')
-    .set({
-      availability: observed.availability,
-      availability_checked_at: observed.observedAt,
-      updated_at: observed.observedAt,
-      ...(observed.priceCents === null ? {} : { price_cents: observed.priceCents, price_source: 'amazon', price_updated_at: observed.observedAt }),
-      ...(observed.imageUrl ? { image_url: observed.imageUrl, image_checked_at: observed.observedAt } : {}),
-    })
-    .where('asin', '=', asin)
-    .execute();
+export async function recordObservation(db: Db, asin: string, observed: ObservedValues): Promise<void> {
   await db
     .insertInto('price_observations')
     .values({ asin, price_cents: observed.priceCents, availability: observed.availability, source: 'amazon', observed_at: observed.observedAt })
@@ -93,22 +80,21 @@ export async function applyObservation(db: Db, asin: string, observed: ObservedV
 }
 
 /**
- * Tiers: A for components of the three most viewed published builds and of builds published in the
- * last 30 days, B for the other published builds, C for drafts. Returns how many components got a tier.
+ * The builds of each tier: A for the three most viewed public builds and those published since
+ * `recentSince`, B for the other public builds (the rest, drafts and builds still to come, are C).
  */
-export async function assignTiers(db: Db, recentSince: string, now: string): Promise<number> {
+export async function findTierBuilds(db: Db, recentSince: string, now: string): Promise<{ tierA: number[]; tierB: number[] }> {
   const top = await db.selectFrom('builds').select('id').where(isPublicBuild(now)).orderBy('views', 'desc').orderBy('id').limit(3).execute();
   const topIds = top.length > 0 ? top.map((row) => row.id) : [-1];
-  const published = db.selectFrom('builds').select('id').where(isPublicBuild(now));
-  // Every component gets B (published) or C (draft); then A overrides B for the builds that matter most.
-  const b = await db.updateTable('components').set({ tier: 'B' }).where('build_id', 'in', published).executeTakeFirst();
-  const c = await db.updateTable('components').set({ tier: 'C' }).where('build_id', 'not in', published).executeTakeFirst();
-  await db
-    .updateTable('components')
-    .set({ tier: 'A' })
-    .where('build_id', 'in', published.where((eb) => eb.or([eb('id', 'in', topIds), eb(publicPublishedAt(), '>=', recentSince)])))
+  const published = await db.selectFrom('builds').select('id').where(isPublicBuild(now)).orderBy('id').execute();
+  const tierA = await db
+    .selectFrom('builds')
+    .select('id')
+    .where(isPublicBuild(now))
+    .where((eb) => eb.or([eb('id', 'in', topIds), eb(publicPublishedAt(), '>=', recentSince)]))
+    .orderBy('id')
     .execute();
-  return Number(b.numUpdatedRows) + Number(c.numUpdatedRows);
+  return { tierA: tierA.map((row) => row.id), tierB: published.map((row) => row.id) };
 }
 
 export async function tierStats(db: Db, staleBefore: string) {

@@ -4,23 +4,23 @@
  * request's answers are written in one transaction as soon as they arrive, so a retailer failure
  * mid-run keeps what was fully fetched and writes nothing else. Every observation goes to the history.
  */
-import type { Kysely } from 'kysely';
 import { centsToEuro, euroToCents } from '../../common/money';
 import { PRICE_MAX_AGE_MS } from '../../common/price-freshness';
 import type { AppConfig } from '../../config/env';
-import type { Database } from '../../db/schema';
 import { creatorsApiSettingsMissing, type ItemLookup } from '../../integrations/amazon-creators';
-import { type BuildsService, bumpBuildVersion, type ComponentPriceRef, lockBuilds } from '../builds/builds.service';
-import type { Clock } from '../clock';
+import type { BuildsService, ComponentPriceRef } from '../builds/builds.service';
+import { writeTiers } from '../builds/components.service';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
-import { settleAccess } from './access-streaks';
 import { HISTORY_DAYS, toPriceHistory } from './price-history';
 import * as repo from './pricing.repository';
 import type { PriceHistory } from './pricing.schema';
 import type { DatabaseRateQueue } from './rate-budget';
 import { classifyLookup, describeRetailerError, type Retailer, requireRetailer, storedAvailability, toRetailerAppError } from './retailer';
+import { storeAnswer } from './store-answer';
+
+export { type Observation, observationOf, rebuildPriceHistoryDays, storeAnswer, storeObservations } from './store-answer';
 
 export type Tier = repo.Tier;
 export const TIERS: readonly Tier[] = ['A', 'B', 'C'];
@@ -62,70 +62,6 @@ export interface PricingDeps extends DataDeps {
   builds: Pick<BuildsService, 'requireBuild' | 'publishedPriceRefs' | 'priceRefs'>;
   jobs: JobsService;
   events: ContentEvents;
-}
-
-/** What Amazon said about one ASIN, to be stored. */
-export interface Observation {
-  asin: string;
-  /** null: no price in the answer, the stored one stays. */
-  priceCents: number | null;
-  availability: string;
-  /** The image Amazon links now; null or absent: the stored one stays. */
-  imageUrl?: string | null;
-}
-
-/** What a lookup tells us to store about its ASIN (price, availability, image). */
-export function observationOf(asin: string, lookup: ItemLookup): Observation {
-  const found = lookup.status === 'found' ? lookup : null;
-  return {
-    asin,
-    priceCents: found && found.price !== null ? euroToCents(found.price) : null,
-    availability: storedAvailability(lookup),
-    imageUrl: found?.image?.url ?? null,
-  };
-}
-
-/**
- * Writes Amazon's answers to the components carrying these ASINs and to the price history, in the
- * caller's transaction. The builds concerned are locked first (see lockBuilds), and each one whose
- * price changes gets a new version: an editor form loaded before holds the old price, and saving it
- * would turn it into the author's own 'manual' price; the version makes that save a conflict the author
- * sees instead (decision 006). Availability alone does not: the editor never writes it back.
- */
-export async function storeObservations(trx: Kysely<Database>, clock: Clock, observations: Observation[], observedAt: string): Promise<void> {
-  if (observations.length === 0) return;
-  const asins = observations.map((observation) => observation.asin);
-  await lockBuilds(trx, await repo.findBuildIdsWithAsins(trx, asins));
-  const newPrice = new Map(observations.map((observation) => [observation.asin, observation.priceCents]));
-  const repriced = new Set<number>();
-  for (const component of await repo.findComponentsByAsins(trx, asins)) {
-    const priceCents = newPrice.get(component.asin!);
-    if (priceCents !== null && priceCents !== undefined && priceCents !== component.price_cents) repriced.add(component.build_id);
-  }
-  for (const buildId of [...repriced].sort((a, b) => a - b)) await bumpBuildVersion(trx, buildId, clock);
-  for (const { asin, priceCents, availability, imageUrl } of observations) await repo.applyObservation(trx, asin, { priceCents, availability, imageUrl, observedAt });
-}
-
-/**
- * Stores one answer of Amazon (a GetItems batch) in the caller's transaction: the builds holding its
- * ASINs are locked first (as every build writer does, see lockBuilds), then what it says about access is
- * counted (access-streaks.ts), then every reliable observation is written. Returns the lookups as they
- * are to be read: a product refused access on two different days is unavailable (decision 021).
- */
-export async function storeAnswer(trx: Kysely<Database>, clock: Clock, lookups: ReadonlyMap<string, ItemLookup>, observedAt: string): Promise<Map<string, ItemLookup>> {
-  await lockBuilds(trx, await repo.findBuildIdsWithAsins(trx, [...lookups.keys()]));
-  const settled = await settleAccess(trx, lookups, observedAt);
-  const observations = [...settled].filter(([, lookup]) => classifyLookup(lookup) !== 'unknown').map(([asin, lookup]) => observationOf(asin, lookup));
-  await storeObservations(trx, clock, observations, observedAt);
-  return settled;
-}
-
-/**
- * For a restore, which writes the observations only: rebuilds the per-day history (price_days) from
- * them, in the caller's transaction.
- */
-export function rebuildPriceHistoryDays(trx: Kysely<Database>): Promise<void> {
-  return repo.rebuildPriceDays(trx);
 }
 
 function summarize(results: AsinResult[]): RefreshSummary {
@@ -260,7 +196,7 @@ export function createPricingService(deps: PricingDeps) {
   async function assignTiers(): Promise<number> {
     const now = clock.now();
     const recentSince = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-    return db.transaction().execute((trx) => repo.assignTiers(trx, recentSince, now.toISOString()));
+    return db.transaction().execute(async (trx) => writeTiers(trx, await repo.findTierBuilds(trx, recentSince, now.toISOString())));
   }
 
   /** GET /prices/retailer: what the editor needs to offer or disable its price actions (no database read). */
@@ -308,7 +244,10 @@ export function createPricingService(deps: PricingDeps) {
     return toPriceHistory(components, await repo.listDailyObservations(db, asins, since));
   }
 
-  /** GET /api/builds/{slug}/price-history: 404 for an unknown or unpublished build (see price-history.ts). */
+  /**
+   * The price history of a public build, for GET /api/builds/{slug}/price-history and for the build's
+   * page alike: 404 for an unknown or unpublished build (see price-history.ts).
+   */
   async function priceHistoryOfPublished(slug: string): Promise<PriceHistory> {
     return historyOf(await deps.builds.publishedPriceRefs(slug));
   }
@@ -328,8 +267,6 @@ export function createPricingService(deps: PricingDeps) {
     stats,
     priceHistoryOfPublished,
     priceHistoryOfBuild,
-    /** The history of components already read (the public build page, which has them): no second lookup of the build. */
-    priceHistoryOf: historyOf,
   };
 }
 

@@ -1,7 +1,7 @@
 /** Queries for smart replacement and replacement records. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
-import type { ComponentRow, ComponentUpdate, Database, NewComponentRow, ReplacementsTable } from '../../db/schema';
+import type { ComponentRow, Database, ReplacementsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -34,14 +34,8 @@ export function listComponentFacts(db: Db, buildId: number) {
     .execute();
 }
 
-export async function updateComponent(db: Db, id: number, values: ComponentUpdate): Promise<void> {
-  await db.updateTable('components').set(values).where('id', '=', id).execute();
-}
-
-export async function insertComponent(db: Db, values: NewComponentRow): Promise<number> {
-  const row = await db.insertInto('components').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A substitute, or the original a restore brings back, is written by the one writer of components. */
+export { insertComponent, updateComponent } from '../builds/components.service';
 
 /** Open (not restored) records, newest first. */
 function selectOpen(db: Db) {
