@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import type { Database } from '../../db/schema';
 import { bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
+import * as components from '../builds/components.service';
 import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';
 import type { ContentEvents } from '../content-events';
 import type { DataDeps } from '../data-deps';
@@ -92,10 +93,10 @@ export async function restore(deps: ReplacementRecordsDeps, replacementId: numbe
     const current = record.component_id === null ? undefined : await repo.findComponentById(trx, record.component_id);
     let componentId: number;
     if (current && current.build_id === record.build_id) {
-      await repo.updateComponent(trx, current.id, original);
+      await components.updateComponent(trx, current.id, original);
       componentId = current.id;
     } else {
-      componentId = await repo.insertComponent(trx, { ...original, build_id: record.build_id, position: record.original_position, created_at: timestamp });
+      componentId = await components.insertComponent(trx, { ...original, build_id: record.build_id, position: record.original_position, created_at: timestamp });
     }
     await recordRevision(trx, record.build_id, REVISION_REASONS.replacementRestored, SYSTEM_AUTHOR, timestamp);
     return (await repo.findComponentById(trx, componentId))!;

@@ -34,9 +34,6 @@ export function listComponentFacts(db: Db, buildId: number) {
     .execute();
 }
 
-/** A substitute, or the original a restore brings back, is written by the one writer of components. */
-export { insertComponent, updateComponent } from '../builds/components.service';
-
 /** Open (not restored) records, newest first. */
 function selectOpen(db: Db) {
   return db.selectFrom('replacements').selectAll().where('restored_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc');

@@ -2,6 +2,7 @@
 import { normalizeAsin, productUrl } from '../../common/asin';
 import { centsToEuro } from '../../common/money';
 import { bumpBuildVersion } from '../builds/builds.service';
+import * as components from '../builds/components.service';
 import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';
 import type { DataDeps } from '../data-deps';
 import type { Chosen } from './choose-candidate';
@@ -57,7 +58,7 @@ export async function swapComponent(deps: DataDeps, buildId: number, tag: string
         // An open record we did not expect (the row was replaced by someone else meanwhile).
         throw new ChangedMeanwhile();
       }
-      await repo.updateComponent(trx, row.id, {
+      await components.updateComponent(trx, row.id, {
         name,
         // The original's brand/model/specs describe another product: the record keeps them for restore.
         brand: chosen.item.brand,
