@@ -45,7 +45,7 @@ export function productUrl(asin: string, tag: string): string {
   return `https://www.amazon.it/dp/${encodeURIComponent(asin)}?tag=${encodeURIComponent(tag)}`;
 }
 
-export const CART_BASE_URL = 'https://www.amazon.it/gp/aws/cart/add.html';
+const CART_BASE_URL = 'https://www.amazon.it/gp/aws/cart/add.html';
 
 /** Cart-add link (affiliate-compliance.md): one line per ASIN, quantity 1 each. */
 export function buildCartUrl(asins: readonly string[], tag: string): string | null {

@@ -21,7 +21,7 @@ export { DEFAULT_POSTGRES_POOL, describeDatabaseTarget, parseDatabaseUrl } from 
 export type { DatabaseTarget, PostgresPoolSettings } from './database-target';
 
 /** Reads `.env` from the working directory if present; variables already in the environment win. */
-export function readEnvFile(path = resolve('.env')): Record<string, string> {
+function readEnvFile(path = resolve('.env')): Record<string, string> {
   if (!existsSync(path)) return {};
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }

@@ -8,9 +8,9 @@ import type { HousekeepingResult, HousekeepingService } from '../modules/houseke
 import { errorMessageForLog } from '../common/log-text';
 import { startTicker, type Ticker } from './ticker';
 
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Not at the very start: start-up (migrations, seed, first requests) comes first. */
-export const HOUSEKEEPING_FIRST_RUN_MS = 60_000;
+const HOUSEKEEPING_FIRST_RUN_MS = 60_000;
 
 export interface HousekeepingSchedulerOptions {
   intervalMs?: number;

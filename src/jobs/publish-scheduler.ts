@@ -9,7 +9,7 @@ import type { PublishingService } from '../modules/publishing/publishing.service
 import { errorMessageForLog } from '../common/log-text';
 import { startTicker, type Ticker } from './ticker';
 
-export const PUBLISH_INTERVAL_MS = 15_000;
+const PUBLISH_INTERVAL_MS = 15_000;
 
 export type PublishScheduler = Ticker;
 

@@ -26,11 +26,11 @@ import * as repo from './analytics.repository';
 import { createVisitCounter } from './visit-counter';
 
 /** A click on the same link from the same address within this window counts once. */
-export const CLICK_DEDUPE_WINDOW_MS = 60_000;
+const CLICK_DEDUPE_WINDOW_MS = 60_000;
 /** Each process deletes expired de-duplication rows at most this often while clicks arrive (housekeeping does it hourly anyway). */
 const PURGE_INTERVAL_MS = 60_000;
 /** Components listed by the overview. */
-export const TOP_COMPONENTS = 10;
+const TOP_COMPONENTS = 10;
 
 /** What the click counter needs to know of the sender. */
 export interface ClickSender {
