@@ -41,8 +41,10 @@ export function withAffiliateTag(link: string | null, tag: string): string | nul
   return url.toString();
 }
 
-export function productUrl(asin: string, tag: string): string {
-  return `https://www.amazon.it/dp/${encodeURIComponent(asin)}?tag=${encodeURIComponent(tag)}`;
+/** A product's page on Amazon.it, with the affiliate `tag` when given (the demo content stores it without one). */
+export function productUrl(asin: string, tag?: string): string {
+  const page = `https://www.amazon.it/dp/${encodeURIComponent(asin)}`;
+  return tag === undefined ? page : `${page}?tag=${encodeURIComponent(tag)}`;
 }
 
 const CART_BASE_URL = 'https://www.amazon.it/gp/aws/cart/add.html';

@@ -7,12 +7,13 @@
  * answer depends on its `_routes` parameter, which would multiply the keys.
  */
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
+import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
 const BUILD_PAGE = /^\/build\/[^/]+$/;
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
-/** The parameters /api/builds reads (publicListQuerySchema), in the order the key spells them. */
-const BUILD_LIST_PARAMS = ['category', 'minBudget', 'maxBudget', 'q', 'limit', 'offset'] as const;
+/** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
+const BUILD_LIST_PARAMS: readonly string[] = Object.keys(publicListQuerySchema.shape);
 
 function knownParams(search: URLSearchParams, names: readonly string[]): string {
   const kept = new URLSearchParams();
