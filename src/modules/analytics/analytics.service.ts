@@ -1,5 +1,5 @@
 /**
- * Click analytics without cookies or personal data (issue 13): which builds and which links earn.
+ * Click analytics without cookies or personal data: which builds and which links earn.
  *
  * - Views per build and Europe/Rome day are counted with the build's total, by the visit counter
  *   (visit-counter.ts, decision 025), which shares the day's key below.
