@@ -10,12 +10,13 @@
  * budget, so names, brands, specs and ASINs are real ones.
  */
 import type { Kysely } from 'kysely';
+import { productUrl } from '../src/common/asin';
 import { BUDGET_RANGES } from '../src/common/budget-ranges';
 import { BUILD_CATEGORIES, type BuildCategory, categoryLabel } from '../src/common/catalog';
 import { euroToCents } from '../src/common/money';
 import { slugify } from '../src/common/slug';
 import type { Database, NewComponentRow } from '../src/db/schema';
-import { amazonProductUrl, demoComponentRows } from '../src/db/seed';
+import { demoComponentRows } from '../src/db/seed';
 import { demoBuilds, type SeedComponent } from '../src/db/seed-data';
 import { seededRandom } from '../tests/helpers/seeded-random';
 
@@ -116,7 +117,7 @@ function article(random: Random, category: BuildCategory, target: string, budget
   const psu = byType('PSU')!;
   const pcCase = byType('Case')!;
   const graphics = gpu
-    ? `La scheda video è la [${gpu.brand} ${gpu.model}](${amazonProductUrl(gpu.asin)}) (${gpu.specs}): per ${target} è la scelta più sensata in questa fascia di prezzo, con consumi contenuti e driver maturi.`
+    ? `La scheda video è la [${gpu.brand} ${gpu.model}](${productUrl(gpu.asin)}) (${gpu.specs}): per ${target} è la scelta più sensata in questa fascia di prezzo, con consumi contenuti e driver maturi.`
     : `Niente scheda video dedicata: la grafica integrata del **${cpu.model}** basta per ${target}, e i soldi risparmiati vanno in un SSD più capiente e in un alimentatore più silenzioso.`;
   return [
     `${pick(random, OPENINGS)} Con circa ${budget} euro puntiamo su ${target}: è la build pensata per ${USES[category].audience}.`,

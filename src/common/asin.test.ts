@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCartUrl, extractAsin, isValidAsin, withAffiliateTag } from './asin';
+import { buildCartUrl, extractAsin, isValidAsin, productUrl, withAffiliateTag } from './asin';
 
 describe('extractAsin', () => {
   it.each([
@@ -54,5 +54,10 @@ describe('affiliate links', () => {
       'https://www.amazon.it/gp/aws/cart/add.html?AssociateTag=mine-21&ASIN.1=B0BMQJWBDM&Quantity.1=1&ASIN.2=B0C1234567&Quantity.2=1',
     );
     expect(buildCartUrl([], 'mine-21')).toBeNull();
+  });
+
+  it('builds a product page link, with the tag when given', () => {
+    expect(productUrl('B0BMQJWBDM', 'mine-21')).toBe('https://www.amazon.it/dp/B0BMQJWBDM?tag=mine-21');
+    expect(productUrl('B0BMQJWBDM')).toBe('https://www.amazon.it/dp/B0BMQJWBDM');
   });
 });

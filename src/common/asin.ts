@@ -41,11 +41,13 @@ export function withAffiliateTag(link: string | null, tag: string): string | nul
   return url.toString();
 }
 
-export function productUrl(asin: string, tag: string): string {
-  return `https://www.amazon.it/dp/${encodeURIComponent(asin)}?tag=${encodeURIComponent(tag)}`;
+/** A product's page on Amazon.it, with the affiliate `tag` when given (the demo content stores it without one). */
+export function productUrl(asin: string, tag?: string): string {
+  const page = `https://www.amazon.it/dp/${encodeURIComponent(asin)}`;
+  return tag === undefined ? page : `${page}?tag=${encodeURIComponent(tag)}`;
 }
 
-export const CART_BASE_URL = 'https://www.amazon.it/gp/aws/cart/add.html';
+const CART_BASE_URL = 'https://www.amazon.it/gp/aws/cart/add.html';
 
 /** Cart-add link (affiliate-compliance.md): one line per ASIN, quantity 1 each. */
 export function buildCartUrl(asins: readonly string[], tag: string): string | null {

@@ -22,7 +22,7 @@ export function categoryLabel(category: string | null | undefined): string {
   return isBuildCategory(category) ? CATEGORY_LABELS[category] : category;
 }
 
-/** 'scheduled': public from its `publish_at` on (issue 13). */
+/** 'scheduled': public from its `publish_at` on. */
 export const BUILD_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 

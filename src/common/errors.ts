@@ -1,6 +1,6 @@
 /** One error class with typed codes; the server maps it to HTTP in one place (server/middleware/errors.ts). */
 
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
   BAD_REQUEST: 400,

@@ -24,8 +24,6 @@ export interface HomeQuery {
   page: number;
 }
 
-export const UNFILTERED_HOME: HomeQuery = { category: null, budget: null, page: 1 };
-
 function parsePage(value: string | null): number {
   if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return 1;
   const page = Number(value);

@@ -1,6 +1,6 @@
 /** Password rules of the spec (section 5), shared by the server and the change-password screen. */
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 interface PasswordRule {
   readonly message: string;

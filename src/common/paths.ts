@@ -1,4 +1,4 @@
-/** Typed URL builders, so paths are not spelled out across the UI. */
+/** Typed URL builders, so paths are not spelled out across the UI, and the one reader of a build page's path. */
 export const paths = {
   home: () => '/',
   builds: () => '/#builds',
@@ -24,3 +24,15 @@ export const paths = {
     changePassword: () => '/admin/change-password',
   },
 } as const;
+
+const BUILD_PAGE_PATH = /^\/build\/([^/]+)$/;
+
+/**
+ * The slug of a build page's path (`paths.build`), still percent-encoded; null for any other path, React
+ * Router's data request of the page (`/build/{slug}.data`) included. The response cache keys build pages
+ * and the visit rules recognise them with this one reading (decision 025).
+ */
+export function buildPageSlug(path: string): string | null {
+  const slug = BUILD_PAGE_PATH.exec(path)?.[1];
+  return slug === undefined || slug.endsWith('.data') ? null : slug;
+}

@@ -1,5 +1,6 @@
 /** Demo content for an empty database, so a fresh install shows a complete site. */
 import type { Kysely } from 'kysely';
+import { productUrl } from '../common/asin';
 import { euroToCents } from '../common/money';
 import { slugify } from '../common/slug';
 import { type NewAlternative, newAlternativeRow } from './alternative-row';
@@ -7,11 +8,6 @@ import type { Database, NewComponentRow } from './schema';
 import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative, type SeedComponent } from './seed-data';
 
 const DAY_MS = 86_400_000;
-
-/** A demo product's page on Amazon.it (without a tag: the public pages add the build's). */
-export function amazonProductUrl(asin: string): string {
-  return `https://www.amazon.it/dp/${asin}`;
-}
 
 /** Demo components (prices in euros, manual prices taken now) as the rows of build `buildId`, in order. */
 export function demoComponentRows(buildId: number, components: readonly SeedComponent[], nowIso: string): NewComponentRow[] {
@@ -23,7 +19,8 @@ export function demoComponentRows(buildId: number, components: readonly SeedComp
     model: component.model,
     specs: component.specs,
     price_cents: euroToCents(component.price),
-    amazon_link: amazonProductUrl(component.asin),
+    // Without a tag: the public pages add the build's.
+    amazon_link: productUrl(component.asin),
     asin: component.asin,
     position,
     price_source: 'manual',

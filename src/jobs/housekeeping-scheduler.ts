@@ -1,26 +1,23 @@
 /**
  * Runs the housekeeping (modules/housekeeping) in the background: a first round soon after start-up,
  * then one per interval. Every instance schedules it; the lease and the gap check make one round per
- * interval across all of them. Timers are unref'd: they never keep a stopping process alive.
+ * interval across all of them.
  */
 import { formatQuantity } from '../common/format';
 import type { HousekeepingResult, HousekeepingService } from '../modules/housekeeping/housekeeping.service';
 import { errorMessageForLog } from '../common/log-text';
+import { startTicker, type Ticker } from './ticker';
 
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 /** Not at the very start: start-up (migrations, seed, first requests) comes first. */
-export const HOUSEKEEPING_FIRST_RUN_MS = 60_000;
+const HOUSEKEEPING_FIRST_RUN_MS = 60_000;
 
 export interface HousekeepingSchedulerOptions {
   intervalMs?: number;
   firstRunMs?: number;
 }
 
-export interface HousekeepingScheduler {
-  /** Runs one round now (tests); resolves when it is over. */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type HousekeepingScheduler = Ticker;
 
 /** The log line of a round that deleted something: '[manutenzione] eliminati: 1 sessione conclusa, …'. */
 export function housekeepingLogLine(result: HousekeepingResult): string {
@@ -33,45 +30,19 @@ export function housekeepingLogLine(result: HousekeepingResult): string {
 
 export function startHousekeepingScheduler(housekeeping: HousekeepingService, options: HousekeepingSchedulerOptions = {}): HousekeepingScheduler {
   const { intervalMs = HOUSEKEEPING_INTERVAL_MS, firstRunMs = HOUSEKEEPING_FIRST_RUN_MS } = options;
-  let current: Promise<void> | null = null;
-  let stopped = false;
-
-  async function round() {
-    try {
+  return startTicker(
+    async () => {
       // Half an interval: a round another instance ran recently is enough; a missed one is caught up soon.
       const result = await housekeeping.run({ minGapMs: intervalMs / 2 });
       if (result && result.sessions + result.throttleRows + result.clickRows > 0) {
         console.log(housekeepingLogLine(result));
       }
-    } catch (error) {
-      // Recorded in job_runs by the lease runner; the next round tries again.
-      console.error(`[manutenzione] pulizia non riuscita: ${errorMessageForLog(error)}`);
-    }
-  }
-
-  function tick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    current ??= round().finally(() => {
-      current = null;
-    });
-    return current;
-  }
-
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    void tick();
-    interval = setInterval(() => void tick(), intervalMs);
-    interval.unref();
-  }, firstRunMs);
-  first.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(interval);
-      await current;
     },
-  };
+    {
+      intervalMs,
+      firstRunMs,
+      // Recorded in job_runs by the lease runner; the next round tries again.
+      onError: (error) => console.error(`[manutenzione] pulizia non riuscita: ${errorMessageForLog(error)}`),
+    },
+  );
 }

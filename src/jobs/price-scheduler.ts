@@ -7,6 +7,7 @@
 import type { PricingConfig } from '../config/env';
 import { TIERS, type PricingService } from '../modules/pricing/pricing.service';
 import { errorMessageForLog } from '../common/log-text';
+import { startTicker, type Ticker } from './ticker';
 
 export interface PriceSchedulerDeps {
   pricing: PricingService;
@@ -17,25 +18,19 @@ export interface PriceSchedulerDeps {
   onRefreshed?: () => Promise<unknown>;
 }
 
-export interface PriceScheduler {
-  /** Runs one round now (tests, and the first round after start-up). */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** Its first round runs at once, then one per tick (PRICE_SCHEDULER_TICK_SECONDS). */
+export type PriceScheduler = Ticker;
 
 export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
-  let current: Promise<void> | null = null;
-  let stopped = false;
-
   // Each tier when due, then the images of public builds that would soon be 24 hours old (decision 024).
   const runs = [
     ...TIERS.map((tier) => ({ what: `del tier ${tier}`, run: () => deps.pricing.refreshTier(tier, 'scheduled') })),
     { what: 'delle immagini', run: () => deps.pricing.refreshAgingImages() },
   ];
 
-  async function round() {
+  async function round(stopping: AbortSignal) {
     for (const { what, run } of runs) {
-      if (stopped) return;
+      if (stopping.aborted) return;
       try {
         const outcome = await run();
         const unavailable = outcome?.results.filter((result) => result.status === 'unavailable').map((result) => result.asin) ?? [];
@@ -48,24 +43,10 @@ export function startPriceScheduler(deps: PriceSchedulerDeps): PriceScheduler {
     }
   }
 
-  function tick(): Promise<void> {
-    // One round at a time in this process: a slow round is never stacked on by the next tick.
-    current ??= round().finally(() => {
-      current = null;
-    });
-    return current;
-  }
-
-  const timer = setInterval(() => void tick(), deps.config.schedulerTickMs);
-  timer.unref();
-  void tick();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return startTicker(round, {
+    intervalMs: deps.config.schedulerTickMs,
+    firstRunMs: 0,
+    // Each run above logs its own failure; this is only the ticker's safety net.
+    onError: (error) => console.error(`[prezzi] aggiornamento automatico non riuscito: ${errorMessageForLog(error)}`),
+  });
 }

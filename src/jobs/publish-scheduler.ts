@@ -2,19 +2,16 @@
  * Runs the scheduled publishing (modules/publishing) in the background: every few seconds, on every
  * instance that runs jobs; the lease and the conditional UPDATE make each due build flip once. Visitors
  * do not depend on this interval (a due build is public at once), only the stored status and the admin
- * lists do. Timers are unref'd: they never keep a stopping process alive.
+ * lists do.
  */
 import { formatQuantity } from '../common/format';
 import type { PublishingService } from '../modules/publishing/publishing.service';
 import { errorMessageForLog } from '../common/log-text';
+import { startTicker, type Ticker } from './ticker';
 
-export const PUBLISH_INTERVAL_MS = 15_000;
+const PUBLISH_INTERVAL_MS = 15_000;
 
-export interface PublishScheduler {
-  /** Runs one round now (tests); resolves when it is over. */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type PublishScheduler = Ticker;
 
 /** '[pubblicazione] pubblicata 1 build programmata (id 4)': the participle agrees with the count too. */
 export function publishedLogLine(ids: readonly number[]): string {
@@ -23,36 +20,15 @@ export function publishedLogLine(ids: readonly number[]): string {
 
 export function startPublishScheduler(publishing: PublishingService, options: { intervalMs?: number } = {}): PublishScheduler {
   const { intervalMs = PUBLISH_INTERVAL_MS } = options;
-  let current: Promise<void> | null = null;
-  let stopped = false;
-
-  async function round() {
-    try {
+  return startTicker(
+    async () => {
       const ids = await publishing.publishDue();
       if (ids && ids.length > 0) console.log(publishedLogLine(ids));
-    } catch (error) {
-      // The next round tries again; visitors already see the due builds.
-      console.error(`[pubblicazione] pubblicazione programmata non riuscita: ${errorMessageForLog(error)}`);
-    }
-  }
-
-  function tick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    current ??= round().finally(() => {
-      current = null;
-    });
-    return current;
-  }
-
-  const interval = setInterval(() => void tick(), intervalMs);
-  interval.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(interval);
-      await current;
     },
-  };
+    {
+      intervalMs,
+      // The next round tries again; visitors already see the due builds.
+      onError: (error) => console.error(`[pubblicazione] pubblicazione programmata non riuscita: ${errorMessageForLog(error)}`),
+    },
+  );
 }

@@ -4,6 +4,5 @@ import type { AuthSession } from '../modules/auth/auth.service';
 export interface AppEnv {
   Variables: {
     session: AuthSession;
-    requestId: string;
   };
 }

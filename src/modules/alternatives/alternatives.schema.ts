@@ -13,8 +13,8 @@ import { euroToCents } from '../../common/money';
 
 export const ASIN_INVALID = 'ASIN non valido: servono 10 caratteri alfanumerici';
 export const ASIN_AND_NAME_REQUIRED = 'ASIN e nome sono obbligatori';
-export const CATEGORY_NAME_REQUIRED = 'Il nome della categoria è obbligatorio';
-export const ORIGINAL_ASIN_REQUIRED = "L'ASIN del prodotto originale è obbligatorio";
+const CATEGORY_NAME_REQUIRED = 'Il nome della categoria è obbligatorio';
+const ORIGINAL_ASIN_REQUIRED = "L'ASIN del prodotto originale è obbligatorio";
 const PRICE_INVALID = `Il prezzo deve essere un numero positivo fino a ${MAX_EURO_LABEL}, con al massimo 2 decimali (es. 129.90)`;
 const BODY_NOT_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON';
 
@@ -132,7 +132,7 @@ export type AlternativeUpdate = z.infer<typeof alternativeUpdateSchema>;
 const COMPONENT_TYPE_INVALID = `Tipo di componente non valido: usa uno tra ${EDITOR_COMPONENT_TYPES.join(', ')}`;
 
 /** The editor's component type in its canonical spelling ('gpu' -> 'GPU'), or null when unknown. */
-export function canonicalComponentType(value: string): string | null {
+function canonicalComponentType(value: string): string | null {
   const wanted = value.trim().toLowerCase();
   return EDITOR_COMPONENT_TYPES.find((type) => type.toLowerCase() === wanted) ?? null;
 }

@@ -26,8 +26,8 @@ export const clickBeaconSchema = z.union(
 
 export type ClickBeacon = z.infer<typeof clickBeaconSchema>;
 
-export const MAX_ANALYTICS_DAYS = 365;
-export const DEFAULT_ANALYTICS_DAYS = 30;
+const MAX_ANALYTICS_DAYS = 365;
+const DEFAULT_ANALYTICS_DAYS = 30;
 const DAYS_MESSAGE = `Il periodo deve essere un numero intero di giorni tra 1 e ${MAX_ANALYTICS_DAYS}`;
 
 /** `?days=N`: the window, in Europe/Rome days ending today. */
@@ -55,11 +55,8 @@ export const buildAnalyticsRowSchema = z.object({
   /** Of which on 'Compra Tutto su Amazon'. */
   cart_clicks: count,
   click_rate: rate,
-  /**
-   * A deleted build, whose counts are kept (decision 027): `id` and `slug` are the ones it had. Optional:
-   * servers before it do not send it.
-   */
-  deleted: z.boolean().optional().transform((value) => value ?? false),
+  /** A deleted build, whose counts are kept (decision 027): `id` and `slug` are the ones it had. */
+  deleted: z.boolean(),
 });
 
 export const componentClicksSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Click analytics without cookies or personal data (issue 13): which builds and which links earn.
+ * Click analytics without cookies or personal data: which builds and which links earn.
  *
  * - Views per build and Europe/Rome day are counted with the build's total, by the visit counter
  *   (visit-counter.ts, decision 025), which shares the day's key below.
@@ -26,11 +26,11 @@ import * as repo from './analytics.repository';
 import { createVisitCounter } from './visit-counter';
 
 /** A click on the same link from the same address within this window counts once. */
-export const CLICK_DEDUPE_WINDOW_MS = 60_000;
+const CLICK_DEDUPE_WINDOW_MS = 60_000;
 /** Each process deletes expired de-duplication rows at most this often while clicks arrive (housekeeping does it hourly anyway). */
 const PURGE_INTERVAL_MS = 60_000;
 /** Components listed by the overview. */
-export const TOP_COMPONENTS = 10;
+const TOP_COMPONENTS = 10;
 
 /** What the click counter needs to know of the sender. */
 export interface ClickSender {

@@ -29,7 +29,7 @@ import { type AnsweredRequest, visitedBuild } from './visit-rules';
 import * as repo from './visits.repository';
 
 /** A visitor counts once per build within this window. */
-export const VISIT_WINDOW_MS = 30 * 60_000;
+const VISIT_WINDOW_MS = 30 * 60_000;
 /** How long visits wait in memory before they are written. */
 export const FLUSH_INTERVAL_MS = 5_000;
 /** This process's memory of the visitors it has noted in the window (older ones out first). */
@@ -132,5 +132,3 @@ export function createVisitCounter({ db, clock, secretOf }: VisitCounterDeps) {
 
   return { note, flush, purgeExpired };
 }
-
-export type VisitCounter = ReturnType<typeof createVisitCounter>;

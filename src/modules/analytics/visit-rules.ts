@@ -11,6 +11,7 @@
  * site (a search result, a shared link) is a document too, and counts.
  */
 import { isbot } from 'isbot';
+import { buildPageSlug } from '../../common/paths';
 
 /** A public answer as the server gave it, with the request's headers and its client's address. */
 export interface AnsweredRequest {
@@ -22,17 +23,16 @@ export interface AnsweredRequest {
   header(name: string): string | undefined;
 }
 
-const BUILD_PAGE = /^\/build\/([^/]+)$/;
 const FETCH_METADATA = ['Sec-Fetch-Dest', 'Sec-Fetch-Site', 'Sec-Fetch-Mode', 'Sec-Fetch-User'] as const;
 
 /** The slug of the build page the request opened, or null when it is not a visit. */
 export function visitedBuild(request: AnsweredRequest): string | null {
   if (request.method !== 'GET' || request.status !== 200) return null;
-  const page = BUILD_PAGE.exec(request.path);
-  if (!page || page[1]!.endsWith('.data')) return null; // React Router's data request: no page navigates client-side (decision 017)
-  if (!isNavigation(request)) return null;
+  // React Router's data request is no page: no page navigates client-side (decision 017).
+  const slug = buildPageSlug(request.path);
+  if (slug === null || !isNavigation(request)) return null;
   try {
-    return decodeURIComponent(page[1]!);
+    return decodeURIComponent(slug);
   } catch {
     return null; // a malformed escape names no build
   }

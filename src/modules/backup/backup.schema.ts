@@ -204,7 +204,7 @@ const jobRunsRow = z.strictObject({
   error: text().nullable(),
 });
 
-export const BACKUP_TABLE_NAMES = [
+const BACKUP_TABLE_NAMES = [
   'users',
   'sessions',
   'builds',
@@ -346,5 +346,4 @@ export const endLine = z.strictObject({
 });
 
 export type Manifest = z.infer<typeof manifestLine>;
-export type ImageLine = z.infer<typeof imageLine>;
 export type EndLine = z.infer<typeof endLine>;

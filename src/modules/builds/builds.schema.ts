@@ -249,13 +249,14 @@ export const buildAdminRowSchema = z.object({
   description: z.string(),
   category: nullableText,
   budget: euro,
+  /** Stays a string: an unknown status in the database is shown as it is (spec section 3). */
   status: z.string(),
   views: z.number(),
   created_at: isoDate,
   updated_at: isoDate,
   published_at: isoDate.nullable(),
-  /** When a scheduled build goes public; null for the other statuses. Optional: servers before issue 13 do not send it. */
-  publish_at: isoDate.nullable().optional().transform((value) => value ?? null),
+  /** When a scheduled build goes public; null for the other statuses. */
+  publish_at: isoDate.nullable(),
 });
 
 /** What the author set by hand over the derived attributes; {} when nothing. */
@@ -268,8 +269,7 @@ export const attributeOverridesResponseSchema = z.object({
 
 export const componentAdminSchema = componentPublicSchema.extend({
   build_id: z.number(),
-  /** Optional: servers before issue 15 do not send it. */
-  attribute_overrides: attributeOverridesResponseSchema.optional().transform((value) => value ?? {}),
+  attribute_overrides: attributeOverridesResponseSchema,
   brand: nullableText,
   model: nullableText,
   tier: nullableText,
@@ -293,8 +293,8 @@ export const buildStatsSchema = z.object({
   total: z.number(),
   published: z.number(),
   drafts: z.number(),
-  /** Builds waiting for their publish_at (issue 13); optional for servers before it. */
-  scheduled: z.number().optional().transform((value) => value ?? 0),
+  /** Builds waiting for their publish_at. */
+  scheduled: z.number(),
   totalViews: z.number(),
 });
 
@@ -314,7 +314,7 @@ export const compatibilityCheckSchema = z.object({
   message: z.string(),
 });
 
-/** GET /api/admin/builds/{id}/compatibility (issue 15). */
+/** GET /api/admin/builds/{id}/compatibility. */
 export const compatibilityResponseSchema = z.object({
   checks: z.array(compatibilityCheckSchema),
   estimated_watts: z.number().nullable(),

@@ -1,4 +1,4 @@
-/** Build revisions (issue 13): the snapshot kept at each save or automatic change, and the API's answers. */
+/** Build revisions: the snapshot kept at each save or automatic change, and the API's answers. */
 import { z } from 'zod';
 import { buildAdminSchema } from './builds.schema';
 
@@ -36,7 +36,7 @@ export const snapshotComponentSchema = z.object({
   is_replaced: z.number(),
   replacement_reason: z.string().nullable(),
   image_url: z.string().nullable(),
-  /** The author's attribute overrides (issue 15); absent in snapshots taken before them (read as none). */
+  /** The author's attribute overrides; absent in snapshots taken before them (read as none). */
   attribute_overrides: z.string().nullable().default(null),
 });
 

@@ -1,4 +1,4 @@
-/** GET /api/admin/builds/drift (issue 13): published builds whose total left the budget's band. */
+/** GET /api/admin/builds/drift: published builds whose total left the budget's band. */
 import { z } from 'zod';
 
 export const driftBuildSchema = z.object({

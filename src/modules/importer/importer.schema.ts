@@ -1,8 +1,6 @@
 /** Request and response shapes of POST /api/admin/import-amazon (api-contract.md). */
 import { z } from 'zod';
 
-export const importRequestSchema = z.object({ cartUrl: z.unknown().optional() });
-
 export const importedComponentSchema = z.object({
   type: z.string(),
   name: z.string(),
@@ -12,11 +10,8 @@ export const importedComponentSchema = z.object({
   amazon_link: z.string(),
   asin: z.string(),
   specs: z.string().nullable(),
-  /**
-   * The retailer's product image (linked, never stored); null without the retailer or without an image.
-   * Always sent; optional for the client so that an answer of an older server still parses.
-   */
-  image_url: z.string().nullable().optional(),
+  /** The retailer's product image (linked, never stored); null without the retailer or without an image. */
+  image_url: z.string().nullable(),
 });
 
 export const importResponseSchema = z.object({
@@ -24,8 +19,8 @@ export const importResponseSchema = z.object({
   /** The cart URL's own associate tag, when it carries one. */
   affiliateTag: z.string().nullable(),
   /** Cart parameters that were not valid ASINs. */
-  skipped: z.array(z.string()).optional(),
-  retailerUsed: z.boolean().optional(),
+  skipped: z.array(z.string()),
+  retailerUsed: z.boolean(),
 });
 
 export type ImportedComponent = z.infer<typeof importedComponentSchema>;

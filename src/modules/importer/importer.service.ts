@@ -11,8 +11,6 @@ import { parseCartUrl } from './cart-url';
 import { guessComponentType } from './component-type';
 import type { ImportedComponent, ImportResponse } from './importer.schema';
 
-export type { ImportedComponent };
-
 export function createImporterService(deps: { retailer: Retailer; config: Pick<AppConfig, 'defaultAffiliateTag'> }) {
   async function importFromCart(cartUrl: unknown): Promise<ImportResponse> {
     const cart = parseCartUrl(typeof cartUrl === 'string' ? cartUrl : '');
@@ -45,5 +43,3 @@ export function createImporterService(deps: { retailer: Retailer; config: Pick<A
 
   return { importFromCart };
 }
-
-export type ImporterService = ReturnType<typeof createImporterService>;

@@ -1,7 +1,6 @@
 /** Response shapes of the pricing endpoints (api-contract.md, "Admin: pricing and availability"). */
 import { z } from 'zod';
-
-export const tierSchema = z.enum(['A', 'B', 'C']);
+import { jobRunStatusSchema, jobTriggerSchema } from '../jobs/jobs.schema';
 
 export const asinResultSchema = z.object({
   asin: z.string(),
@@ -39,8 +38,8 @@ export const tierStatSchema = z.object({
 
 export const priceRunSchema = z.object({
   job: z.string(),
-  trigger: z.string(),
-  status: z.string(),
+  trigger: jobTriggerSchema,
+  status: jobRunStatusSchema,
   started_at: z.string(),
   finished_at: z.string().nullable(),
   total: z.number(),
@@ -72,8 +71,6 @@ export const priceStatsResponseSchema = z.object({
 
 export type PriceStats = z.infer<typeof priceStatsResponseSchema>;
 export type RetailerStatus = z.infer<typeof retailerStatusResponseSchema>;
-export type TierPriceRefresh = z.infer<typeof tierPriceRefreshResponseSchema>;
-export type BuildPriceRefresh = z.infer<typeof buildPriceRefreshResponseSchema>;
 export type RefreshSummary = z.infer<typeof refreshSummarySchema>;
 
 /** One observed price of a component: `price` euros, or null when Amazon gave none (e.g. out of stock). */

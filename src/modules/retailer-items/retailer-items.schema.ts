@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** Longest search accepted: Amazon's own search box stops well before. */
-export const MAX_SEARCH_QUERY_LENGTH = 200;
+const MAX_SEARCH_QUERY_LENGTH = 200;
 /** SearchItems serves pages 1 to 10 of a query. */
 export const MAX_SEARCH_PAGE = 10;
 
@@ -75,4 +75,3 @@ export const retailerItemResponseSchema = z.object({ item: retailerItemSchema })
 
 export type RetailerItem = z.infer<typeof retailerItemSchema>;
 export type RetailerSearchResponse = z.infer<typeof retailerSearchResponseSchema>;
-export type RetailerItemResponse = z.infer<typeof retailerItemResponseSchema>;

@@ -26,6 +26,9 @@ describe('responseCacheKey', () => {
   it('keeps the parameters /api/builds reads, in one order, with their values as sent', () => {
     expect(key('/api/builds?maxBudget=900&category=gaming&foo=1')).toBe('/api/builds?category=gaming&maxBudget=900');
     expect(key('/api/builds?limit=abc')).toBe('/api/builds?limit=abc');
+    expect(key('/api/builds?offset=20&limit=10&q=rtx&maxBudget=2&minBudget=1&category=gaming&utm=x')).toBe(
+      '/api/builds?category=gaming&minBudget=1&maxBudget=2&q=rtx&limit=10&offset=20',
+    );
   });
 
   it('keys a build\'s price history by its path only', () => {

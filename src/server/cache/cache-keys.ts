@@ -7,12 +7,13 @@
  * answer depends on its `_routes` parameter, which would multiply the keys.
  */
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
+import { buildPageSlug } from '../../common/paths';
+import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
-const BUILD_PAGE = /^\/build\/[^/]+$/;
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
-/** The parameters /api/builds reads (publicListQuerySchema), in the order the key spells them. */
-const BUILD_LIST_PARAMS = ['category', 'minBudget', 'maxBudget', 'q', 'limit', 'offset'] as const;
+/** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
+const BUILD_LIST_PARAMS: readonly string[] = Object.keys(publicListQuerySchema.shape);
 
 function knownParams(search: URLSearchParams, names: readonly string[]): string {
   const kept = new URLSearchParams();
@@ -28,7 +29,7 @@ function knownParams(search: URLSearchParams, names: readonly string[]): string 
 export function responseCacheKey(path: string, search: URLSearchParams): string | null {
   // An old ?category= link is answered with a redirect to its ?categoria= spelling: never cached.
   if (path === '/') return search.has(LEGACY_CATEGORY_PARAM) ? null : path + canonicalHomeQuery(parseHomeQuery(search));
-  if (BUILD_PAGE.test(path) && !path.endsWith('.data')) return path;
+  if (buildPageSlug(path) !== null) return path;
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
   if (PRICE_HISTORY.test(path)) return path;
@@ -37,5 +38,5 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
 
 /** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
 export function isPageKey(key: string): boolean {
-  return key === '/' || key.startsWith('/?') || key.startsWith('/build/');
+  return key === '/' || key.startsWith('/?') || buildPageSlug(key) !== null;
 }

@@ -20,7 +20,7 @@ const gzipAsync = promisify(gzip);
 /** Below this size the best brotli quality costs under a couple of milliseconds. */
 const SMALL_BODY_BYTES = 8 * 1024;
 
-export function brotliQualityFor(bytes: number, use: CompressionUse): number {
+function brotliQualityFor(bytes: number, use: CompressionUse): number {
   if (use === 'once') return 2;
   return bytes <= SMALL_BODY_BYTES ? 11 : 5;
 }

@@ -1,5 +1,5 @@
 /**
- * Keeps the page cache from outliving a scheduled publication (issue 13). A due scheduled build is public
+ * Keeps the page cache from outliving a scheduled publication. A due scheduled build is public
  * as soon as its `publish_at` passes (db/public-builds.ts), but pages cached just before would hide it
  * for up to their time to live. So each process keeps ONE timer, set to the next `publish_at` still to
  * come, that clears its cache at that instant; the next one is looked up again at start, after every

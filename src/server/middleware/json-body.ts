@@ -6,7 +6,7 @@ import { MAX_ROW_ID } from '../../common/bounds';
 import { AppError } from '../../common/errors';
 import { refuseNulInJson } from './nul-character';
 
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** `except`: exact paths that enforce their own, larger limit (image uploads). */
 export function jsonBodyLimit(options: { except?: readonly string[] } = {}): MiddlewareHandler {

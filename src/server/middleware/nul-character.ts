@@ -9,8 +9,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../common/errors';
 
-export const NUL_IN_TEXT_MESSAGE = 'Il testo contiene un carattere non ammesso (U+0000)';
-export const NUL_IN_ADDRESS_MESSAGE = "L'indirizzo contiene un carattere non ammesso (U+0000)";
+const NUL_IN_TEXT_MESSAGE = 'Il testo contiene un carattere non ammesso (U+0000)';
+const NUL_IN_ADDRESS_MESSAGE = "L'indirizzo contiene un carattere non ammesso (U+0000)";
 
 const NUL_IN_PAGE_ADDRESS_MESSAGE = "Pagina non trovata: l'indirizzo contiene un carattere non ammesso (U+0000)";
 
@@ -39,7 +39,7 @@ function pathOf(reached: Reached | null): string {
  * that contains it, '_' for the top level, or null when there is none. Walks with its own stack, not by
  * recursion: a 1 MB body of nested arrays must not exhaust the call stack (that would be a 500 too).
  */
-export function nulCharacterPath(value: unknown): string | null {
+function nulCharacterPath(value: unknown): string | null {
   const pending: Reached[] = [{ value, key: null, parent: null }];
   while (pending.length > 0) {
     const reached = pending.pop()!;

@@ -20,7 +20,7 @@ import { ByteLru } from '../cache/byte-lru';
 import { isPageKey, responseCacheKey } from '../cache/cache-keys';
 import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
 
-export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
+const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 
 /** Headers, keys and bookkeeping of an entry, counted on top of its bodies. */
 const ENTRY_OVERHEAD_BYTES = 2048;

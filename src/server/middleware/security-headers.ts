@@ -8,7 +8,7 @@ const PAGE_CSP = pageContentSecurityPolicy();
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** The headers every response carries; HTML without a CSP of its own gets the strict page CSP. */
-export function baseSecurityHeaders(options: { https: boolean; html: boolean }): Record<string, string> {
+function baseSecurityHeaders(options: { https: boolean; html: boolean }): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -70,7 +70,7 @@ describe('editorReducer', () => {
   });
 
   it('imported components go after the existing ones; the tag is set only when the form has none', () => {
-    const imported = [{ type: 'Other', name: 'Tappetino', brand: null, model: null, price: null, amazon_link: 'https://www.amazon.it/dp/B0MOU00005?tag=x-21', asin: 'B0MOU00005', specs: null }];
+    const imported = [{ type: 'Other', name: 'Tappetino', brand: null, model: null, price: null, amazon_link: 'https://www.amazon.it/dp/B0MOU00005?tag=x-21', asin: 'B0MOU00005', specs: null, image_url: null }];
     const state = loaded([serverComponent({})]);
     const once = editorReducer(state, { type: 'imported', components: imported, affiliateTag: 'carrello-21' });
     expect(once.form.components.map((c) => c.name)).toEqual(['Ryzen 5 7600', 'Tappetino']);
