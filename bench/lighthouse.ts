@@ -6,8 +6,8 @@
  * and runs Lighthouse with its default, mobile settings (formFactor mobile, mobile screen emulation,
  * simulated slow-4G and 4x CPU throttling) on the home and on a build page, --runs times each. Prints
  * every run's four scores (0-100), Total Blocking Time and Largest Contentful Paint, then per page
- * PASS/FAIL for issue 11's targets: 100 in all four categories in every run, TBT 0 ms and LCP at most
- * 1.0 s (simulated) in every run. For the median run (by performance) it details the metrics and, for
+ * PASS/FAIL for the page performance targets: 100 in all four categories in every run, TBT 0 ms and LCP
+ * at most 1.0 s (simulated) in every run. For the median run (by performance) it details the metrics and, for
  * every category under 100, the audits that cost points. Full reports (HTML and JSON) of the median
  * runs are written to a directory printed at the end.
  *
@@ -28,7 +28,7 @@ import { printTable } from './table';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET_SCORE = 100;
-/** Issue 11: Total Blocking Time 0 ms and Largest Contentful Paint at most 1.0 s (simulated), in every run. */
+/** Total Blocking Time 0 ms and Largest Contentful Paint at most 1.0 s (simulated), in every run. */
 const TARGET_TBT_MS = 0;
 const TARGET_LCP_MS = 1000;
 const MAX_RUNS = 20;
@@ -124,7 +124,7 @@ interface PageReport {
   files: string[];
 }
 
-/** What issue 11 checks in each run. */
+/** What the targets check in each run. */
 interface RunFigures {
   scores: (number | null)[];
   tbtMs: number;
@@ -157,7 +157,7 @@ interface Verdict {
   pass: boolean;
 }
 
-/** Issue 11's three checks for one page, over every run. TBT counts as 0 when Lighthouse shows "0 ms" (under 0.5). */
+/** The three checks for one page, over every run. TBT counts as 0 when Lighthouse shows "0 ms" (under 0.5). */
 function verdicts(report: PageReport): Verdict[] {
   const runs = report.runs.map(runFigures);
   const perfect = runs.filter((run) => run.scores.every((score) => score === TARGET_SCORE)).length;

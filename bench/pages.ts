@@ -1,6 +1,6 @@
 /**
- * Public page benchmark (`npm run bench:pages`, see bench/README-pages.md): the figures of issue 11 in
- * one run, each next to its target with PASS/FAIL.
+ * Public page benchmark (`npm run bench:pages`, see bench/README-pages.md): the page performance
+ * targets in one run, each next to its target with PASS/FAIL.
  *
  *   1. A database is prepared in this process: migrations, the demo content and, with --builds N, N more
  *      published builds (bench-database.ts, generated-builds.ts).
@@ -32,7 +32,7 @@ import { expectNoCache, type ServerUnderTest, startServerUnderTest, stillCached,
 import { BENCH_USER_AGENT, ensureProductionProcess, REPO_ROOT, requireProductionBuild } from './start-site';
 import { printTable } from './table';
 
-/** Issue 11's targets. */
+/** The page performance targets (bench/README-pages.md). */
 const TARGETS = {
   /** Cached page req/s, share of nginx's for the same bytes. */
   cachedVsNginx: 0.5,

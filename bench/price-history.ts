@@ -1,5 +1,5 @@
 /**
- * Price history benchmark (issue 12): how long GET /api/builds/{slug}/price-history takes for a build
+ * Price history benchmark (decision 019): how long GET /api/builds/{slug}/price-history takes for a build
  * whose components have 10,000 price observations, and what the 30-day low adds to GET /api/builds/{slug}.
  *
  * Setup (not measured), on a fresh database of each dialect: the migrated schema, one published build of

@@ -1,7 +1,8 @@
 /**
  * The geometry and the text of the build total's price chart (public build page), computed on the server:
- * the page ships an SVG, never a chart library (issue 12). A price holds until the next observation, so
- * the line is a step line: it moves right at one price, then up or down to the next.
+ * the page ships an SVG, never a chart library (public pages are documents with one small script, decision
+ * 017). A price holds until the next observation, so the line is a step line: it moves right at one price,
+ * then up or down to the next.
  */
 import { formatDate, formatPrice } from '../common/format';
 

@@ -1,5 +1,5 @@
 /**
- * Covers of the demo builds (issue 14, item 13), so that a new site's home page does not open on seven
+ * Covers of the demo builds (decision 022), so that a new site's home page does not open on seven
  * identical placeholders. They are drawn by the editor's own cover generator (the build's title,
  * auto-fitted, default colours, no photo): the server has no canvas, so `npm run demo-covers`
  * (scripts/make-demo-covers.ts) renders them in Chromium and they are committed here as WebP files, one

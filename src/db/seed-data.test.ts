@@ -1,6 +1,6 @@
 /**
  * The demo builds carry every compatibility attribute their parts can have, so a fresh site shows the
- * checks of issue 15 working; and the attribute reader gets the values a reader of the builds knows.
+ * compatibility checks working; and the attribute reader gets the values a reader of the builds knows.
  */
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTES_OF, partKindOf } from '../common/compatibility/attributes';

@@ -1,6 +1,7 @@
 /**
- * Admin alternatives API (api-contract.md, "Admin: alternatives"; spec sections 3, 5 and 8) on the real app
- * and database, plus the service function the smart replacement engine calls (listCandidatesFor).
+ * Admin alternatives API (api-contract.md, "Admin: alternatives"; product spec, "Entities and their fields",
+ * "Validation rules" and "Error catalogue") on the real app and database, plus the service function the smart
+ * replacement engine calls (listCandidatesFor).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type ApiResponse, type TestContext } from '../helpers/test-app';

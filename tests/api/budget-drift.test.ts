@@ -1,7 +1,7 @@
 /**
- * GET /api/admin/builds/drift (issue 13, item 4) on SQLite and PostgreSQL: published builds whose total is
- * more than BUDGET_DRIFT_PERCENT (10 by default) away from their budget, either way; and the scheduled price
- * refresh recording when each build first drifted, through the scheduler's hook, with the fake retailer moving a
+ * GET /api/admin/builds/drift on SQLite and PostgreSQL: published builds whose total is more than
+ * BUDGET_DRIFT_PERCENT (10 by default) away from their budget, either way; and the scheduled price refresh
+ * recording when each build first drifted, through the scheduler's hook, with the fake retailer moving a
  * price.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Conditional saves (issue 9, point 2; api-contract.md "PUT /api/admin/builds/{id}"): a save carrying the
+ * Conditional saves (decision 006; api-contract.md "PUT /api/admin/builds/{id}"): a save carrying the
  * `updated_at` it read answers 409 and writes nothing when the build changed since — through another save,
  * a smart replacement, a restore or a refreshed price — and exactly one of several parallel saves of the
  * same version wins, also across two processes on one database. Real app, real database, the fake

@@ -1,5 +1,5 @@
 /**
- * Click analytics without cookies or personal data (issue 13, item 3): the public pages' beacon
+ * Click analytics without cookies or personal data (decision 020): the public pages' beacon
  * (POST /api/events/click), what it counts and what it ignores, the one-minute de-duplication by a keyed
  * hash of the address (across two app instances on one database), exact counts under parallel beacons,
  * views per day counted with the build's total, and the admin's analytics over a window of days.

@@ -1,5 +1,5 @@
 /**
- * Compatibility and power checks (issue 15) on the real app and database: GET
+ * Compatibility and power checks (decision 023) on the real app and database: GET
  * /api/admin/builds/{id}/compatibility, the author's attribute overrides through the build save (kept,
  * cleared, refused with an Italian 400, conditional under two instances), and the public build's
  * `compatibility` in the JSON API and on the server-rendered page.

@@ -1,5 +1,5 @@
 /**
- * The first start gives every demo build a cover (issue 14, item 13): bootstrap on an empty database
+ * The first start gives every demo build a cover (decision 022): bootstrap on an empty database
  * seeds the demo content and uploads the committed covers (src/db/demo-covers/) through the media
  * service, into the configured storage, directory or database; each build's featured_image is then served
  * as WebP at the cover's size, with its narrower variants. A cover that cannot be read is logged and

@@ -1,5 +1,5 @@
 /**
- * Early answers over real HTTP (issue 9, point 6): a response sent before its request body was received
+ * Early answers over real HTTP: a response sent before its request body was received
  * (413 from a body limit, 401 on an upload without a session, 415) carries `Connection: close`, and a
  * keep-alive client's next request succeeds on a new connection; ordinary requests keep the connection.
  * The server is the production one (server/node-server.ts) around the real app, on 127.0.0.1, port 0.

@@ -1,5 +1,5 @@
 /**
- * Size limits of uploaded images (issue 9, point 5): decompression bombs and oversized images are refused
+ * Size limits of uploaded images: decompression bombs and oversized images are refused
  * from the dimensions in their header, in well under a second, before any pixel is decoded; images within
  * the limits, however narrow or tall, are stored (a 2 x 20,000,000 PNG used to cost 24 s, then a 500).
  */

@@ -1,5 +1,5 @@
 /**
- * A product Amazon refuses access to (issue 14, item 12; decision 021): one `ItemNotAccessible` answer
+ * A product Amazon refuses access to (decision 021): one `ItemNotAccessible` answer
  * makes it an error and changes nothing; answers on two different Europe/Rome days in a row, with none
  * showing the product in between, make it unavailable (the reason recorded), so the smart replacement
  * replaces it. Through the real app and database against the fake Creators API over real HTTP; the

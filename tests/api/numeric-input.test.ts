@@ -1,6 +1,6 @@
 /**
  * Every numeric input of the API (query strings, JSON bodies, route ids) against hostile numbers: each
- * answers a 4xx with an Italian message, or the documented fallback, and never a 500 (issue 9, point 5).
+ * answers a 4xx with an Italian message, or the documented fallback, and never a 500.
  * Runs on both databases: PostgreSQL refuses out-of-range parameters that SQLite would take, so a value
  * that reaches the database unchecked shows up there as a 500.
  */

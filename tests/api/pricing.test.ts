@@ -173,7 +173,7 @@ describe('retailer not configured', () => {
       expect(response.body.error.message).toMatch(/non configurata/);
     }
 
-    // What the editor disables its price actions with (issue 14, item 7): the same words as the 503.
+    // What the editor disables its price actions with: the same words as the 503.
     const status = await bare.request('GET', '/api/admin/prices/retailer', { token: bareToken });
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ configured: false, missing: expect.stringContaining('AMAZON_CREDENTIAL_ID') });
@@ -198,7 +198,7 @@ describe('retailer not configured', () => {
     expect(await bare.database.db.selectFrom('job_leases').selectAll().execute()).toEqual([]);
   });
 
-  // Issue 14 item 10: a wrong id is the request's fault and says so, whatever the configuration.
+  // A wrong id is the request's fault and says so, whatever the configuration.
   it('answers 404 before 503 for a missing build on every retailer endpoint that takes a build id', async () => {
     for (const path of ['/api/admin/builds/999999/update-prices', '/api/admin/builds/999999/smart-replacement']) {
       const response = await bare.request('POST', path, { token: bareToken });

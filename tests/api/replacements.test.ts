@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/replacements and POST /api/admin/replacements/{id}/restore (api-contract.md, "Admin:
- * replacements"; spec sections 2, 3 and 4) on the real app and database. Replacements are made by the
+ * replacements"; product spec, "Screens and routes", "Entities and their fields" and "States and
+ * transitions") on the real app and database. Replacements are made by the
  * real smart replacement against the fake Creators API over real HTTP.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -183,7 +184,7 @@ describe('POST /api/admin/replacements/{id}/restore', () => {
     expect((await listReplacements()).map((r) => r.id)).not.toContain(record.id);
   });
 
-  it('records a revision of the build for each automatic change: each swap, then the restore (issue 13)', async () => {
+  it('records a revision of the build for each automatic change: each swap, then the restore', async () => {
     const build = await replacedBuild();
     const reasons = async () => ((await api('GET', `/builds/${build.id}/revisions`)).body.revisions as { reason: string; author: string }[]).map((r) => [r.reason, r.author]);
     expect(await reasons()).toEqual([
@@ -271,7 +272,7 @@ describe('POST /api/admin/replacements/{id}/restore', () => {
   });
 });
 
-describe('restoring a revision of the build (issue 13) keeps the replacement records consistent', () => {
+describe('restoring a revision of the build keeps the replacement records consistent', () => {
   type Revision = { id: number; reason: string };
   const revisionsOf = async (buildId: number): Promise<Revision[]> => (await api('GET', `/builds/${buildId}/revisions`)).body.revisions;
   async function restoreRevision(buildId: number, revisionId: number) {

@@ -1,5 +1,5 @@
 /**
- * Build revisions (issue 13, item 2) on SQLite and PostgreSQL: every save recorded with its author, the list
+ * Build revisions on SQLite and PostgreSQL: every save recorded with its author, the list
  * newest first, a whole snapshot, restore of title, content, fields and components in one transaction (itself
  * recorded), the newest 100 kept, parallel saves all recorded, and the automatic changes recorded too.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (issue 13, item 1) on SQLite and PostgreSQL: the 400 for a publish_at that is not
+ * Scheduled publishing on SQLite and PostgreSQL: the 400 for a publish_at that is not
  * in the future; a scheduled build invisible on every public surface (API list and detail, price history,
  * build page, home page, sitemap, views, click beacons, analytics, budget drift) until its publish_at and
  * visible on all of them right after it, through the page cache, without anyone acting (real short

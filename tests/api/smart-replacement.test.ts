@@ -1,7 +1,8 @@
 /**
- * POST /api/admin/builds/{id}/smart-replacement (api-contract.md, "Admin: pricing and availability"; spec
- * sections 3 and 4) on the real app and database, with the retailer being the fake Creators API over
- * real HTTP. Also the scheduled follow-up (services.replacements.runScheduledReplacements).
+ * POST /api/admin/builds/{id}/smart-replacement (api-contract.md, "Admin: pricing and availability"; product
+ * spec, "Entities and their fields" and "States and transitions") on the real app and database, with the
+ * retailer being the fake Creators API over real HTTP. Also the scheduled follow-up
+ * (services.replacements.runScheduledReplacements).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../src/common/format';
@@ -228,7 +229,7 @@ describe('smart replacement: choosing the substitute', () => {
   });
 });
 
-describe('smart replacement: compatibility (issue 15)', () => {
+describe('smart replacement: compatibility', () => {
   /** An AM5 build whose CPU (the only component with a link) goes out of stock. */
   async function am5Build(overrides: { cpuOverrides?: Record<string, unknown>; cpuName?: string } = {}) {
     fake.setItem(item(CPU, 300, 'OUT_OF_STOCK', 'AMD Ryzen 7 7700X Processore, 8 core, socket AM5'));

@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 10): a slow answer followed by a quick navigation never shows the old screen's data.
+ * A slow answer followed by a quick navigation never shows the old screen's data.
  * The alternatives manager reads through its route loader (the selected category is `?gruppo=<id>`), the
  * editor's alternatives panel through fetchers: the router drops an answer the author has moved away from.
  *

@@ -1,5 +1,6 @@
 /**
- * /admin/alternatives (spec sections 2, 4, 5, 8): categories on the left, the selected one's alternatives
+ * /admin/alternatives (product spec, "Alternatives manager", "States and transitions", "Validation
+ * rules", "Error catalogue"): categories on the left, the selected one's alternatives
  * by priority on the right, the modals with their checks, priority arrows, deletions with the spec's
  * confirmations, real server errors (404 of a category deleted meanwhile, 409 of a duplicate), keyboard
  * use of the dialogs, axe in both admin themes and the phone layout. Own server: the tests change data.

@@ -1,5 +1,6 @@
 /**
- * /admin/builds (spec sections 2, 3, 4 and 8): the table against GET /api/admin/builds, search and status
+ * /admin/builds (product spec, "Screens and routes", "Entities and their fields", "States and
+ * transitions", "Error catalogue"): the table against GET /api/admin/builds, search and status
  * filter kept in the URL, delete with its confirm and its real error, phone width and axe in both themes.
  * Own server; the last test deletes every build.
  */
@@ -16,7 +17,7 @@ const STATUS_LABELS: Record<string, string> = { published: 'Pubblicato', draft: 
 const BADGE_CLASS: Record<string, string> = { published: 'bg-green-100', draft: 'bg-yellow-100' };
 const DELETE_ERROR = "Errore durante l'eliminazione della build";
 const NO_MATCH = 'Nessuna build corrisponde alla ricerca.';
-/** Not in the catalogue of spec section 3: written straight to the database, since the API refuses them. */
+/** Not in the product spec's catalogue ("Entities and their fields"): written to the database, as the API refuses them. */
 const UNKNOWN = { title: 'Build fuori catalogo', category: 'retrogaming', status: 'archiviata' };
 
 const euro = (value: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(value);

@@ -1,5 +1,5 @@
 /**
- * The editor's live compatibility checks (issue 15) in Chromium against the real server: the panel
+ * The editor's live compatibility checks (decision 023) in Chromium against the real server: the panel
  * judges the build as it is being edited (a name typed, an attribute overridden) before any save, the
  * override is saved with the build and read back by the API, and the public page shows the result.
  */

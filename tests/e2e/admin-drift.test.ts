@@ -1,5 +1,5 @@
 /**
- * The dashboard's 'Fuori budget' card (issue 13, item 4): a published build whose total left its budget's
+ * The dashboard's 'Fuori budget' card: a published build whose total left its budget's
  * band is listed with its figures and a link to its editor; builds within the band are not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Conditional saves in the build editor (issue 9, point 2): the editor sends the updated_at it loaded (and
+ * Conditional saves in the build editor (decision 006): the editor sends the updated_at it loaded (and
  * the one each save returns); when the build was changed elsewhere meanwhile the save answers 409 and the
  * editor offers 'Ricarica' (the current version on screen, the author's edits kept as a draft offered with
  * 'Ripristina bozza', also after a page reload) and 'Sovrascrivi' (the author's version saved over it),

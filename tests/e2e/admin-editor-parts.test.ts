@@ -1,8 +1,9 @@
 /**
- * Parts of the build editor (spec sections 2, 5, 8 and 9), driven through the editor page
- * /admin/builds/edit/{id}: the cover-image generator dialog (opened by the editor's 'Genera Copertina'
- * button; its result fills the image URL field of the 'Immagine in evidenza' card) and the alternatives panel under each
- * component card with a link. Elements inside the two parts are found by their own test ids.
+ * Parts of the build editor (product spec, "Build editor", "Validation rules", "Error catalogue", "Business
+ * constants and limits"), driven through the editor page /admin/builds/edit/{id}: the cover-image generator
+ * dialog (opened by the editor's 'Genera Copertina' button; its result fills the image URL field of the
+ * 'Immagine in evidenza' card) and the alternatives panel under each component card with a link. Elements
+ * inside the two parts are found by their own test ids.
  *
  * Two servers: one with background removal configured against the fake remove.bg, one without it
  * (503) and with a tiny upload limit (413).

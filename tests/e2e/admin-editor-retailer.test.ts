@@ -1,5 +1,5 @@
 /**
- * The build editor's retailer data (issue 12), against the fake Creators API over real HTTP: 'Cerca su
+ * The build editor's retailer data (decision 019), against the fake Creators API over real HTTP: 'Cerca su
  * Amazon' (debounced, keyboard, 'Carica altri', a late answer never replacing a newer one), the chosen
  * product saved with its ASIN, price and image and shown on the public page, 'Sostituisci con un prodotto
  * Amazon', the lookup of a pasted link filling only the empty fields, the price sparklines, and a site

@@ -1,5 +1,5 @@
 /**
- * The build editor's component table (issue 10, point 5) and its data layer (point 1), in Chromium against
+ * The build editor's component table and its data layer (route loaders and actions), in Chromium against
  * the real server: the columns (type, name, price, availability, freshness of the price) with what the
  * retailer last said, inline editing saved, reordering by keyboard and by drag saved in that order, one
  * full card open at a time; the markdown renderer loaded only when the preview opens; and a slow answer
@@ -300,8 +300,9 @@ describe('markdown preview', () => {
 });
 
 /**
- * Acceptance (issue 10): the build's answer held 1.5 s, then another screen asked for at once. The page
- * polls on every animation frame whether anything of the slow build ever reached the screen.
+ * A slow answer never reaches a screen the author has left: the build's answer held 1.5 s, then another
+ * screen asked for at once. The page polls on every animation frame whether anything of the slow build ever
+ * reached the screen.
  */
 describe('a slow answer followed by a quick navigation never shows the old screen’s data', () => {
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,9 @@
 /**
- * The build editor, /admin/builds/new and /admin/builds/edit/{id} (spec section 2 "Build editor", 3, 4, 5,
- * 8, 9): validation, create and edit through the real API, SEO counters, markdown preview, image upload,
- * the Amazon cart import, smart replacement and price update against the fake Creators API, errors
- * provoked for real, the unsaved-changes warning, axe in both admin themes and the phone layout.
+ * The build editor, /admin/builds/new and /admin/builds/edit/{id} (product spec: "Build editor", "Entities
+ * and their fields", "States and transitions", "Validation rules", "Error catalogue", "Business constants and
+ * limits"): validation, create and edit through the real API, SEO counters, markdown preview, image upload,
+ * the Amazon cart import, smart replacement and price update against the fake Creators API, errors provoked
+ * for real, the unsaved-changes warning, axe in both admin themes and the phone layout.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';

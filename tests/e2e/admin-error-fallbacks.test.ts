@@ -1,6 +1,6 @@
 /**
- * The spec's fallback error texts (section 8: "the server's message, or <fallback>") for the answers that
- * carry no server message: the connection is refused (a dropped network) or a proxy answers with its own
+ * The spec's fallback error texts ("Error catalogue": "the server's message, or <fallback>") for the answers
+ * that carry no server message: the connection is refused (a dropped network) or a proxy answers with its own
  * HTML error page (nginx's 502 while the app is down). For each admin action: the exact fallback in the
  * screen's error notice, the author's input kept, the screen usable again, and the same action succeeding
  * against the real server once the network is back.
@@ -333,7 +333,7 @@ describe('build editor', () => {
     await field(await openCard(page, 1), 'Nome').fill('Scheda video di prova');
     await field(await openCard(page, 1), 'Prezzo (€)').fill('619');
     await field(await openCard(page, 1), 'Link Amazon').fill('https://www.amazon.it/dp/B0FBSAVE01');
-    // Leaving the link looks it up (issue 12); the fake Creators API does not know it: 404, said under the link.
+    // Leaving the link looks it up (decision 019); the fake Creators API does not know it: 404, under the link.
     const lookup = `${e2e.url}/api/admin/retailer/items/${encodeURIComponent('https://www.amazon.it/dp/B0FBSAVE01')}`;
     provoked.push(`console.error: Failed to load resource: the server responded with a status of 404 (Not Found) (${lookup})`);
     const typed = async () => ({

@@ -1,5 +1,5 @@
 /**
- * The build editor's 'Cronologia' (issue 13, item 2): the revisions of a build, the comparison of an older
+ * The build editor's 'Cronologia': the revisions of a build, the comparison of an older
  * one with the current version, and its restore after a confirmation, which the form takes at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

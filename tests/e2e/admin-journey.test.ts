@@ -1,5 +1,5 @@
 /**
- * The author's whole journey (issue 5's acceptance list), driven only through the browser on the real
+ * The author's whole journey, driven only through the browser on the real
  * production server with a fresh database, the fake Amazon Creators API and the fake remove.bg:
  * log in through the form, create a build with components typed by hand and imported from a cart,
  * upload an image, generate a cover, publish, see it on the public site (cover, total, cart link),
@@ -29,7 +29,7 @@ const TEXT = {
   imported: (n: number) => `Importati ${n} componenti con successo!`,
   created: 'Build creata con successo!',
   updated: 'Build aggiornata con successo!',
-  // The spec's text, in the singular for one (as the import's, issue 14 item 8).
+  // The spec's text, in the singular for one (as the import's).
   groupAdded: (n: number) => `Gruppo aggiunto con successo! ${n} ${n === 1 ? 'alternativa aggiunta' : 'alternative aggiunte'}.`,
   alternativeAdded: 'Alternativa aggiunta con successo!',
   smartDone: 'Sostituzione intelligente completata!',

@@ -1,5 +1,5 @@
 /**
- * Controls that looked like something else (issue 14, item 14), checked on computed styles in Chromium:
+ * Controls that looked like something else, checked on computed styles in Chromium:
  * 'Esci' is a button, not a text field; a selected alternatives group shows one background on hover, in
  * the light and the dark theme; the password 'Mostra'/'Nascondi' toggle keeps the field's width.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10's acceptance: a slow answer followed by a quick navigation never shows the old screen's data.
+ * A slow answer followed by a quick navigation never shows the old screen's data.
  * Screens read in route loaders and write in route actions, so the router cancels or drops what the author
  * has left; these tests hold a real answer of the server for a while (nothing is mocked), move on at once,
  * and check that what was left behind never appears and never takes the browser back.

@@ -1,7 +1,8 @@
 /**
- * /admin/change-password (spec sections 2, 5 and 8): live rules, strength meter, show/hide toggles,
- * the client checks in the spec's order, the server's errors, success with the 2 s redirect, and
- * "Esci da tutti i dispositivi". Own server: the last test changes the admin password.
+ * /admin/change-password (product spec, "Change password", "Validation rules", "Error catalogue"): live
+ * rules, strength meter, show/hide toggles, the client checks in the spec's order, the server's errors,
+ * success with the 2 s redirect, and "Esci da tutti i dispositivi". Own server: the last test changes the
+ * admin password.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,5 +1,6 @@
 /**
- * /admin/replacements (spec sections 2, 3, 4 and 8). The records are made for real: the server talks to the
+ * /admin/replacements (product spec, "Replacements screen", "Entities and their fields", "States and
+ * transitions", "Error catalogue"). The records are made for real: the server talks to the
  * fake Creators API over HTTP, a demo component is reported out of stock while its configured alternative
  * is in stock, and POST /api/admin/builds/{id}/smart-replacement swaps it.
  */

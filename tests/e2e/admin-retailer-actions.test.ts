@@ -1,5 +1,5 @@
 /**
- * The price actions that need the retailer (issue 14, item 7): the dashboard's 'Aggiorna Tier A/B' and the
+ * The price actions that need the retailer: the dashboard's 'Aggiorna Tier A/B' and the
  * editor's 'Sostituzione Intelligente' / 'Aggiorna Prezzi'. Without the Amazon settings (the harness's
  * default) they would only answer 503, so they are disabled and the reason, naming the missing settings,
  * is on screen next to them; with the fake Creators API configured they are enabled and work.

@@ -1,5 +1,5 @@
 /**
- * The editor's schedule field (issue 13, item 1): 'Programmata' shows a date-time field read as Italian
+ * The editor's schedule field: 'Programmata' shows a date-time field read as Italian
  * time whatever the browser's time zone (here New York), a time already past is refused with the server's
  * message, a future one is saved as UTC, and the builds list shows 'Programmata' with the time.
  */

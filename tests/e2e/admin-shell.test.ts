@@ -1,6 +1,7 @@
 /**
- * Admin CMS, first part: login, session rules (spec section 4), the protected shell with its sidebar,
- * theme and mobile menu, the dashboard (stats, recent builds, price management) and axe checks.
+ * Admin CMS, first part: login, session rules (product spec, "States and transitions"), the protected shell
+ * with its sidebar, theme and mobile menu, the dashboard (stats, recent builds, price management) and axe
+ * checks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -317,7 +318,7 @@ describe('dashboard', () => {
     }
     expect(await block.textContent()).toContain('Prodotti in cache');
 
-    // Tier A/B without Amazon settings would only answer 503: disabled, described by the reason (issue 14, item 7).
+    // Tier A/B without Amazon settings would only answer 503: disabled, described by the reason.
     const tierA = await apiJson<{ error: { message: string } }>(e2e.url, '/admin/prices/update-tier/A', { method: 'POST', token });
     expect(tierA.status).toBe(503);
     for (const name of ['Aggiorna Tier A', 'Aggiorna Tier B']) {

@@ -1,9 +1,9 @@
 /**
- * Spec section 8, "401 anywhere: token removed, redirect to /admin/login", now that every admin call runs in
- * a route loader or action: the session is revoked on the server while a screen is open (the shell has
- * verified it already and does not again), then the next read (a screen's loader) or write (a screen's
- * action) gets the 401. The token must be gone, the login form shown without a message, and no further
- * call made.
+ * The product spec's "Error catalogue", "401 anywhere: token removed, redirect to /admin/login", now that
+ * every admin call runs in a route loader or action: the session is revoked on the server while a screen is
+ * open (the shell has verified it already and does not again), then the next read (a screen's loader) or
+ * write (a screen's action) gets the 401. The token must be gone, the login form shown without a message, and
+ * no further call made.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

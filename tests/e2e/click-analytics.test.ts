@@ -1,5 +1,5 @@
 /**
- * Click analytics in the browser (issue 13, item 3): on a public build page a click on a component's
+ * Click analytics in the browser (decision 020): on a public build page a click on a component's
  * Amazon link, a middle click on another and a ctrl-click on 'Compra Tutto su Amazon' each send one
  * beacon (navigator.sendBeacon, text/plain), the links still open Amazon as always, and the page sets
  * no cookie and stores nothing in the browser. A headless browser (a bot by its user agent) is not

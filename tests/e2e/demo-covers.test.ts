@@ -1,5 +1,5 @@
 /**
- * The demo builds' covers (issue 14, item 13; src/db/demo-covers.ts). The committed files are what the
+ * The demo builds' covers (decision 022; src/db/demo-covers.ts). The committed files are what the
  * editor's cover generator draws: each is drawn again here, in Chromium, by the committed code
  * (scripts/demo-covers.ts bundling the generator's draw-cover.ts and cover-layout.ts) and compared with
  * the file pixel by pixel, within the loss of its WebP encoding. A first start shows them on the home

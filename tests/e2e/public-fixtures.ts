@@ -26,7 +26,7 @@ export const DEFAULT_AUTHOR = 'Redazione Build PC';
 export const DEFAULT_TAG = 'buildpc-21';
 export const SITE_NAME = 'Build PC';
 export const AFFILIATE_REL = 'sponsored nofollow noopener';
-/** Public display order of component types (spec section 3). */
+/** Public display order of component types (product spec, "Entities and their fields"). */
 export const TYPE_ORDER = ['CPU', 'Motherboard', 'RAM', 'GPU', 'Storage', 'PSU', 'Cooler', 'Case'] as const;
 export const ITALIAN_MONTHS = [
   'gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno',

@@ -1,7 +1,8 @@
 /**
  * Public pages in Chromium at phone and desktop size: home, filters, build page (with its summary on a
- * phone), missing build and the not-found page, with the exact Italian texts of the spec (product-spec.md
- * sections 1-2, 9). The pages are documents (decision 017): every link loads a new one.
+ * phone), missing build and the not-found page, with the exact Italian texts of the spec (product spec, "What
+ * the product does and for whom", "Screens and routes", "Business constants and limits"). The pages are
+ * documents (decision 017): every link loads a new one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

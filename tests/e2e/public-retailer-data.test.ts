@@ -1,5 +1,5 @@
 /**
- * The retailer's data on a public build page, in Chromium (issue 12): each component's thumbnail (the
+ * The retailer's data on a public build page, in Chromium (decision 019): each component's thumbnail (the
  * retailer's URL, sized so nothing moves when it arrives, lazy), "Prezzo più basso negli ultimi 30 giorni"
  * and the build total's history as an accessible SVG with no script. The prices come from a real refresh
  * against the fake Creators API; older observations are written the way a refresh writes them. The image

@@ -1,9 +1,9 @@
 /**
- * Public light/dark theme (spec section 4: stored choice wins, else the system preference; follows the
- * system only while nothing is stored; default dark), the mobile menu, and the build cards' staggered
- * entrance (0.1 s per card, none with reduced motion). Public pages are documents (decision 017): the
- * theme works through the <head> script and the page script, the menu is a <details> that also works
- * with JavaScript off.
+ * Public light/dark theme (product spec, "States and transitions": stored choice wins, else the system
+ * preference; follows the system only while nothing is stored; default dark), the mobile menu, and the build
+ * cards' staggered entrance (0.1 s per card, none with reduced motion). Public pages are documents (decision
+ * 017): the theme works through the <head> script and the page script, the menu is a <details> that also
+ * works with JavaScript off.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';

@@ -85,7 +85,7 @@ describe('npm start on a fresh database', () => {
     expect(html).toMatch(/href="\/build\/[a-z0-9-]+"/);
   });
 
-  it('gives every demo build a cover made by the cover generator, served as WebP (issue 14, item 13)', async () => {
+  it('gives every demo build a cover made by the cover generator, served as WebP (decision 022)', async () => {
     expect(server.output()).toContain(`[db] copertine dimostrative caricate: ${demoBuilds.length}`);
     const list = (await (await fetch(`${server.baseUrl}/api/builds`)).json()) as { builds: { slug: string; featured_image: string | null }[] };
     expect(list.builds).toHaveLength(published.length);

@@ -23,7 +23,7 @@ function CheckItem({ check, prefix }: { check: CompatibilityCheck; prefix?: stri
 }
 
 /**
- * The build's compatibility and power checks (issue 15), rendered on the server with no script: the
+ * The build's compatibility and power checks (decision 023), rendered on the server with no script: the
  * checks passed, anything the author should look at, what could not be verified and the estimated draw.
  * "Compatibilità verificata" only when every check that applies passed.
  */

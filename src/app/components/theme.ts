@@ -1,6 +1,6 @@
 /**
- * Public light/dark theme (spec section 4): the stored choice wins, else the system preference;
- * follows system changes only while nothing is stored; default dark. The inline <head> script
+ * Public light/dark theme (product spec, "States and transitions"): the stored choice wins, else the system
+ * preference; follows system changes only while nothing is stored; default dark. The inline <head> script
  * (theme-init-script.ts) applies it before first paint, so there is no flash; the page script
  * (page-script/theme-toggle.ts) does the rest with these functions.
  */

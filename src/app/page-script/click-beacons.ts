@@ -2,7 +2,7 @@ import { CLICK_BEACON_PATH } from '../../common/click-beacon';
 import { hookSelector } from './hooks';
 
 /**
- * Click analytics without cookies (issue 13): a click on a counted affiliate link (a component's 'Vedi su
+ * Click analytics without cookies (decision 020): a click on a counted affiliate link (a component's 'Vedi su
  * Amazon', 'Compra Tutto su Amazon') sends the link's beacon, written by the server in `data-beacon`, with
  * navigator.sendBeacon. Nothing is stored in the browser and nothing identifies the reader; the link is
  * followed as always (sendBeacon queues the request and returns at once, and the event is never cancelled).

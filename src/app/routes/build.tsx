@@ -109,10 +109,10 @@ const BUILD_ERRORS = {
 } as const;
 
 /**
- * The message under 'Build non trovata' (spec sections 2 and 8). The page is rendered on the server only
- * (decision 017), so the error is the loader's: for a missing build, the server's message or that it does
- * not exist; for any other failure (the database unreachable, a bug), that loading failed rather than that
- * the build does not exist.
+ * The message under 'Build non trovata' (product spec, "Screens and routes" and "Error catalogue"). The page
+ * is rendered on the server only (decision 017), so the error is the loader's: for a missing build, the
+ * server's message or that it does not exist; for any other failure (the database unreachable, a bug), that
+ * loading failed rather than that the build does not exist.
  */
 function buildErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error) && error.status === 404) {

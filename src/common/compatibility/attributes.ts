@@ -1,5 +1,5 @@
 /**
- * The attributes that decide whether a build's parts work together (issue 15), and which part carries
+ * The attributes that decide whether a build's parts work together (decision 023), and which part carries
  * which. Shared by the server (checks API, public page, smart replacement) and the admin editor (live
  * checks), so both judge a build by the same rules. Pure data and functions: no I/O.
  */

@@ -1,5 +1,5 @@
 /**
- * The compatibility and power checks of a build (issue 15), from its parts' attributes. A check only
+ * The compatibility and power checks of a build (decision 023), from its parts' attributes. A check only
  * runs when the build has both parts it compares; a missing attribute makes it 'unknown' (never a false
  * error), except that a mismatch already certain between known values stays an error.
  */

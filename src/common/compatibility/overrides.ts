@@ -1,5 +1,5 @@
 /**
- * The attributes an author sets by hand over the derived ones (issue 15): validated on input, stored as
+ * The attributes an author sets by hand over the derived ones (decision 023): validated on input, stored as
  * JSON in `components.attribute_overrides`, read back tolerantly (a row written by a later version
  * with keys this one does not know still loads).
  */

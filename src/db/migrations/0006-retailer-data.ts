@@ -1,5 +1,5 @@
 /**
- * Retailer data for the author and the visitor (issue 12):
+ * Retailer data for the author and the visitor (decision 019):
  * - `components.image_url`: the product image as the retailer links it. Linked, never stored
  *   (affiliate-compliance.md), and refreshed with the prices.
  * - `retailer_search_cache`: the answers of the author's product searches for a few minutes, keyed by

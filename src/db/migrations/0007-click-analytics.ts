@@ -1,5 +1,5 @@
 /**
- * Click analytics without cookies or personal data (issue 13): per build and Europe/Rome day the counted
+ * Click analytics without cookies or personal data (decision 020): per build and Europe/Rome day the counted
  * views and affiliate clicks, per component and day its clicks, and the short-lived state that makes a
  * repeated click count once (a keyed hash of address and link, never the address, and the day's key).
  * Counts are upserted (INSERT … ON CONFLICT … DO UPDATE), so parallel processes and instances add up

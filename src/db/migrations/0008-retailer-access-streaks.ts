@@ -1,5 +1,5 @@
 /**
- * Products the retailer stopped giving access to (issue 14, item 12): one row per ASIN that Amazon's
+ * Products the retailer stopped giving access to (decision 021): one row per ASIN that Amazon's
  * last answer about it called `ItemNotAccessible`, with how many different Europe/Rome days in a row it
  * did so. The price refresh and the smart replacement upsert it (INSERT … ON CONFLICT … DO UPDATE, so
  * parallel processes and instances count a day once) and delete it when Amazon shows the product again.

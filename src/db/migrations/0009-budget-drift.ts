@@ -1,5 +1,5 @@
 /**
- * Budget drift (issue 13): when the scheduled price refresh first found a published build's total more
+ * Budget drift: when the scheduled price refresh first found a published build's total more
  * than BUDGET_DRIFT_PERCENT away from its declared budget. One row per drifting build; the row goes when
  * the build is back within the band (or deleted). Frozen: add a new migration for changes.
  */

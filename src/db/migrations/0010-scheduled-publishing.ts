@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (issue 13): `publish_at`, when a build with status 'scheduled' goes public (ISO-8601
+ * Scheduled publishing: `publish_at`, when a build with status 'scheduled' goes public (ISO-8601
  * UTC text like every timestamp here, so it compares as text). Null for every other status. The index
  * serves the job that flips due builds and the page cache's "next publication" lookup
  * (status = 'scheduled' AND publish_at ...). Frozen: add a new migration for changes.

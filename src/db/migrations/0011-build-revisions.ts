@@ -1,5 +1,5 @@
 /**
- * Build revisions (issue 13): a snapshot of a build and its components at every save and every automatic
+ * Build revisions: a snapshot of a build and its components at every save and every automatic
  * change (smart replacement, restore), so the author can see what changed and bring a version back. The
  * snapshot is JSON text: it is read whole, never queried by field. Frozen: add a new migration for changes.
  */

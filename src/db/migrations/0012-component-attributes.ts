@@ -1,5 +1,5 @@
 /**
- * Compatibility checks (issue 15): the attributes the author set by hand on a component, overriding the
+ * Compatibility checks (decision 023): the attributes the author set by hand on a component, overriding the
  * ones derived from its name and specs. JSON text (`{"socket":"AM5","watts":230}`), null when none:
  * derived attributes are never stored, so a better rule improves every build at once. A replacement
  * record keeps the original's overrides so a restore brings them back. Frozen: add a new migration for changes.

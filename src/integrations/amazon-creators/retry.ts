@@ -1,4 +1,4 @@
-/** When to retry a failed call and how long to wait first (docs/amazon-creators-api.md §4). */
+/** When to retry a failed call and how long to wait first (amazon-creators-api.md, "Limits, eligibility, retries"). */
 import type { CreatorsApiError } from './errors';
 
 export interface RetryPolicy {

@@ -1,7 +1,7 @@
 /**
- * zod schemas of the Creators API payloads we read (docs/amazon-creators-api.md §3). Only the fields
- * we use are declared; unknown fields are dropped, but a declared field of the wrong type fails the
- * whole payload. Optional fields accept null as well as absence.
+ * zod schemas of the Creators API payloads we read (amazon-creators-api.md, "Resources and response
+ * shape"). Only the fields we use are declared; unknown fields are dropped, but a declared field of the
+ * wrong type fails the whole payload. Optional fields accept null as well as absence.
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 client-credentials tokens for the Creators API (docs/amazon-creators-api.md §1).
+ * OAuth 2.0 client-credentials tokens for the Creators API (amazon-creators-api.md, "Authentication").
  * Credential versions 2.x use Cognito (form body, scope `creatorsapi/default`); 3.x use Login with
  * Amazon (JSON body, scope `creatorsapi::default`). Tokens last an hour: one is cached per provider,
  * refreshed shortly before it ends, and a refresh in flight is shared by every caller.

@@ -34,7 +34,7 @@ export interface BuildPublic extends BuildSummary {
   cart_excluded: CartExclusion[];
   /** Date of the oldest price shown: the page must never claim prices are fresher than this. */
   prices_updated_at: string | null;
-  /** The compatibility and power checks (issue 15), as the page shows them. */
+  /** The compatibility and power checks (decision 023), as the page shows them. */
   compatibility: CompatibilitySummary;
   components: ComponentPublic[];
 }

@@ -1,4 +1,4 @@
-/** Compatibility of a stored build (issue 15): its component rows, with the author's stored overrides, through the shared checks. */
+/** Compatibility of a stored build (decision 023): its component rows, with the author's stored overrides, through the shared checks. */
 import { type AssessedComponent, assessBuild, summarizeCompatibility, type CompatibilitySummary } from '../../common/compatibility/assess';
 import type { CompatibilityReport } from '../../common/compatibility/checks';
 import { parseStoredOverrides } from '../../common/compatibility/overrides';

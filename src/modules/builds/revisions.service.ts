@@ -1,5 +1,5 @@
 /**
- * Build revisions (issue 13). Every save of the editor and every automatic change of a build (smart
+ * Build revisions. Every save of the editor and every automatic change of a build (smart
  * replacement, the restore of a replacement, the restore of a revision) records the build as it is after
  * the change, in the same transaction, so the history never misses a committed version nor shows one that
  * was rolled back. The newest KEPT_REVISIONS of each build are kept.

@@ -1,5 +1,5 @@
 /**
- * Budget drift (issue 13): a build sold as "PC da 1200 euro" that now costs 1,350 misleads the reader.
+ * Budget drift: a build sold as "PC da 1200 euro" that now costs 1,350 misleads the reader.
  * A published build drifts when its current total differs from its declared budget by more than
  * BUDGET_DRIFT_PERCENT of the budget, either way. Builds without a budget never drift.
  */

@@ -159,7 +159,8 @@ export async function listDailyObservations(db: Db, asins: readonly string[], si
 
 /**
  * Makes price_days hold, for every ASIN and UTC day, the latest observation of price_observations (a
- * restore writes the observations only). Run in the caller's transaction.
+ * restore writes the observations only). Run in the caller's transaction. Migration 0006 backfills with the
+ * same statement, in its own copy: a migration is frozen and never imports app code.
  */
 export async function rebuildPriceDays(db: Db): Promise<void> {
   await db.deleteFrom('price_days').execute();

@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (issue 13): stores the due scheduled builds as published. Visitors never wait for
+ * Scheduled publishing: stores the due scheduled builds as published. Visitors never wait for
  * it (the public queries already treat a due build as published, db/public-builds.ts); it makes the
  * stored status, published_at and the admin's lists say so. Under its own lease, so it never waits for
  * price work; the UPDATE itself is conditional, so even two runs at once would flip each build once.

@@ -1,5 +1,5 @@
 /** Queries for smart replacement and replacement records. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
 import type { ComponentRow, Database, ReplacementsTable } from '../../db/schema';
 
@@ -7,6 +7,11 @@ type Db = Kysely<Database>;
 
 export type ReplacementRow = Selectable<ReplacementsTable>;
 export type NewReplacementRow = Insertable<ReplacementsTable>;
+
+/** The query's newest row by `column`; of rows written at the same instant, the one inserted last. */
+function takeNewest<TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>, column: Extract<keyof Database[TB], string>) {
+  return query.orderBy(sql.ref(column), 'desc').orderBy(sql.ref('id'), 'desc').limit(1).executeTakeFirst();
+}
 
 export function findComponentById(db: Db, id: number): Promise<ComponentRow | undefined> {
   return db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
@@ -101,16 +106,8 @@ export async function findSubstitutesWithoutOpenRecord(db: Db, buildId: number):
 
 /** The newest record of this component of the build created at or before `at` (open or closed). */
 export function findLatestRecordOf(db: Db, buildId: number, componentId: number, at: string): Promise<ReplacementRow | undefined> {
-  return db
-    .selectFrom('replacements')
-    .selectAll()
-    .where('build_id', '=', buildId)
-    .where('component_id', '=', componentId)
-    .where('created_at', '<=', at)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const records = db.selectFrom('replacements').selectAll().where('build_id', '=', buildId).where('component_id', '=', componentId).where('created_at', '<=', at);
+  return takeNewest(records, 'created_at');
 }
 
 /** Opens a closed record again (its substitute is back in the build). */
@@ -157,13 +154,5 @@ export async function findPublishedBuildIdsWithAsins(db: Db, asins: string[], no
 
 /** The latest Amazon observation of this ASIN at this price (to date a restored price honestly). */
 export function findLatestObservationAtPrice(db: Db, asin: string, priceCents: number) {
-  return db
-    .selectFrom('price_observations')
-    .select(['observed_at'])
-    .where('asin', '=', asin)
-    .where('price_cents', '=', priceCents)
-    .orderBy('observed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return takeNewest(db.selectFrom('price_observations').select(['observed_at']).where('asin', '=', asin).where('price_cents', '=', priceCents), 'observed_at');
 }

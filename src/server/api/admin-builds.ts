@@ -30,7 +30,7 @@ export function adminBuildRoutes(services: AppServices) {
     return c.json({ build: await services.builds.update(id, input, expectedUpdatedAt, c.get('session').user.username) });
   });
 
-  // History (issue 13): every save and automatic change, newest first; a snapshot; its restore.
+  // History: every save and automatic change, newest first; a snapshot; its restore.
   app.get('/builds/:id/revisions', async (c) => c.json({ revisions: await services.revisions.list(idParam(c)) }));
   app.get('/builds/:id/revisions/:rid', async (c) => c.json({ revision: await services.revisions.get(idParam(c), idParam(c, 'rid')) }));
   app.post('/builds/:id/revisions/:rid/restore', async (c) => {
