@@ -16,24 +16,24 @@ import { paths } from '../../../../common/paths';
 import { PerformanceCard } from '../../analytics/performance-card';
 import { HistoryPanel } from '../history/history-panel';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../ui';
-import { type BuildField, type ComponentField, emptyComponent, type FieldErrors, formSnapshot } from './build-form';
+import { type BuildField, type ComponentField, emptyComponent, type FieldErrors, formSnapshot } from './form/build-form';
 import { ButtonSpinner } from './button-spinner';
-import { ROW_FIELDS } from './component-row';
-import { ComponentsSection } from './components-section';
-import { ConflictDialog } from './conflict-dialog';
+import { ROW_FIELDS } from './components/component-row';
+import { ComponentsSection } from './components/components-section';
+import { ConflictDialog } from './save/conflict-dialog';
 import { EDITOR_ANALYTICS_DAYS, type EditorLoaderData } from './editor-loader';
 import { editorReducer, initialEditorState } from './editor-reducer';
-import { FeaturedImageCard } from './featured-image-card';
-import { TextAreaField, TextField } from './form-fields';
-import { MarkdownEditor } from './markdown-editor';
+import { FeaturedImageCard } from './cover/featured-image-card';
+import { TextAreaField, TextField } from './form/form-fields';
+import { MarkdownEditor } from './form/markdown-editor';
 import { EDITOR_MESSAGES } from './messages';
-import { SeoCard } from './seo-card';
-import { AffiliateCard, PublishingCard } from './side-cards';
-import { useBuildSave } from './use-build-save';
-import { useDraftRecovery } from './use-draft-recovery';
-import { componentFromRetailerItem } from './retailer-fields';
-import { useRetailerActions } from './use-retailer-actions';
-import { useUnsavedChangesWarning } from './use-unsaved-changes';
+import { SeoCard } from './form/seo-card';
+import { AffiliateCard, PublishingCard } from './form/side-cards';
+import { useBuildSave } from './save/use-build-save';
+import { useDraftRecovery } from './save/use-draft-recovery';
+import { componentFromRetailerItem } from './retailer/retailer-fields';
+import { useRetailerActions } from './retailer/use-retailer-actions';
+import { useUnsavedChangesWarning } from './save/use-unsaved-changes';
 
 /** The route's screen: the load error, or the editor of the build the loader read (a new one on /new). */
 export function BuildEditorScreen({ data }: { data: EditorLoaderData }) {
