@@ -1,20 +1,17 @@
 /**
- * Geometry and words of the editor's price charts (issue 12): a sparkline per component and the build
- * total's history, from GET /api/admin/builds/{id}/price-history. Plain SVG shapes, no chart library;
- * pure functions, so what is drawn and what it says are tested without a browser (price-chart.test.ts).
+ * The lines and words of the editor's price charts: a sparkline per component and the build total's
+ * history, from GET /api/admin/builds/{id}/price-history, drawn with the shared chart geometry
+ * (chart-geometry.ts). Pure functions, so what is drawn and what it says are tested without a browser
+ * (price-chart.test.ts).
  */
 import { formatCount, formatDate, formatPrice } from '../../../../../common/format';
 import type { PriceHistory } from '../../../../../modules/pricing/pricing.schema';
+import { type ChartSize, evenInsets, extent, linePath, plotArea, timeScale, valueScale } from '../../../../chart-geometry';
 
 /** One observed amount (euros) at an ISO instant; null when the retailer showed no price then. */
 export interface PricePoint {
   at: string;
   value: number | null;
-}
-
-export interface ChartSize {
-  width: number;
-  height: number;
 }
 
 export interface PriceLine {
@@ -37,9 +34,7 @@ export interface PriceLine {
 export const SPARKLINE_SIZE: ChartSize = { width: 72, height: 20 };
 export const TOTAL_CHART_SIZE: ChartSize = { width: 160, height: 36 };
 /** Room kept around the line, so the dot and the stroke at the extremes are not cut by the edges. */
-const INSET = 2;
-
-const round = (value: number) => Math.round(value * 100) / 100;
+const INSETS = evenInsets(2);
 
 /**
  * The line of the priced points, by time (a week without observations takes a week's width), scaled to the
@@ -53,21 +48,17 @@ export function priceLine(points: readonly PricePoint[], size: ChartSize = SPARK
     .sort((a, b) => a.time - b.time);
   if (priced.length === 0) return null;
   const values = priced.map((point) => point.value);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const start = priced[0]!.time;
-  const span = priced[priced.length - 1]!.time - start;
-  const innerWidth = size.width - 2 * INSET;
-  const innerHeight = size.height - 2 * INSET;
-  const xOf = (time: number) => round(INSET + (span === 0 ? innerWidth : ((time - start) / span) * innerWidth));
-  const yOf = (value: number) => round(max === min ? size.height / 2 : INSET + ((max - value) / (max - min)) * innerHeight);
+  const [min, max] = extent(values);
+  const plot = plotArea(size, INSETS);
+  const xOf = timeScale(priced[0]!.time, priced[priced.length - 1]!.time, plot);
+  const yOf = valueScale(min, max, plot);
   const coordinates = priced.map((point) => ({ x: xOf(point.time), y: yOf(point.value) }));
   // A single observation: a short flat line ending in its dot, rather than a lone dot that reads as noise.
-  const drawn = coordinates.length === 1 ? [{ x: INSET, y: coordinates[0]!.y }, coordinates[0]!] : coordinates;
+  const drawn = coordinates.length === 1 ? [{ x: plot.left, y: coordinates[0]!.y }, coordinates[0]!] : coordinates;
   return {
     width: size.width,
     height: size.height,
-    path: drawn.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x} ${point.y}`).join(' '),
+    path: linePath(drawn),
     end: coordinates[coordinates.length - 1]!,
     first: values[0]!,
     last: values[values.length - 1]!,

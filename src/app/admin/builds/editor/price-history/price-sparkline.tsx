@@ -3,7 +3,8 @@
  * An image to assistive technologies, named by its summary in words ('Prezzo da X a Y, minimo Z ...'),
  * which is also its tooltip. Drawn at its own fixed size, so it never moves what is around it.
  */
-import { type ChartSize, describePriceLine, priceLine, type PricePoint, SPARKLINE_SIZE } from './price-chart';
+import type { ChartSize } from '../../../../chart-geometry';
+import { describePriceLine, priceLine, type PricePoint, SPARKLINE_SIZE } from './price-chart';
 
 interface PriceSparklineProps {
   points: readonly PricePoint[];
