@@ -161,8 +161,13 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
 
       <fieldset disabled={saving} className="min-w-0">
         <legend className="sr-only">Dati della build</legend>
-        <div className="grid gap-6 xl:grid-cols-3">
-          <div className="min-w-0 space-y-6 xl:col-span-2">
+        {/*
+          Two columns only from 88rem (1408 px): the side column at its cards' width, the rest to the form,
+          whose component table needs some 700 px for a part's name to show whole. Narrower, the cards
+          follow the form.
+        */}
+        <div className="grid gap-6 min-[88rem]:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0 space-y-6">
             <section aria-labelledby={titleId} className={`${cardClass} space-y-4`}>
               <h2 id={titleId} className="text-lg font-semibold">
                 Informazioni principali

@@ -1,8 +1,9 @@
 /**
- * One component as a row of the table: type, name and price edited in place, the product's thumbnail and
- * price history (a sparkline under the price), what the retailer last said (availability, and how fresh
- * the price is), and the row's actions: move up and down, open the full card ('Dettagli'), remove. The
- * grip in the first cell drags the row (component-table.tsx handles the drop).
+ * One component as a row of the table: type, name and price edited in place, the product's thumbnail (by
+ * the row's number, so the name has its cell's width) and price history (a sparkline under the price),
+ * what the retailer last said (availability, and how fresh the price is), and the row's actions: move up
+ * and down, open the full card ('Dettagli'), remove. The grip in the first cell drags the row
+ * (component-table.tsx handles the drop).
  */
 import type { DragEvent } from 'react';
 import { EDITOR_COMPONENT_TYPES } from '../../../../../common/catalog';
@@ -163,6 +164,10 @@ export function ComponentRow(props: RowProps) {
             {index + 1}
           </span>
         </span>
+        {/* Here rather than by the name, so the name has the cell's whole width. */}
+        <span className="mt-1 block">
+          <ComponentThumbnail url={component.image_url} size="sm" />
+        </span>
       </th>
       <td className={`${cell} ${phone.type}`}>
         <select {...control('type')} aria-label={`Tipo, ${title}`} aria-required="true" onChange={(event) => onChange('type', event.target.value)}>
@@ -176,8 +181,8 @@ export function ComponentRow(props: RowProps) {
       </td>
       <td className={`${cell} ${phone.name}`}>
         <span className="flex items-center gap-2">
-          <ComponentThumbnail url={component.image_url} size="sm" />
-          <input type="text" {...control('name')} aria-label={`Nome, ${title}`} aria-required="true" onChange={(event) => onChange('name', event.target.value)} />
+          {/* The title: the whole name on hover, when it is longer than the field. */}
+          <input type="text" {...control('name')} title={component.name} aria-label={`Nome, ${title}`} aria-required="true" onChange={(event) => onChange('name', event.target.value)} />
         </span>
         <InlineError path={path('name')} errors={errors} />
         {(replaced || hiddenError) && (
@@ -209,10 +214,10 @@ export function ComponentRow(props: RowProps) {
       <td className={`${cell} ${phone.actions}`}>
         <div className="flex items-center justify-end">
           <MoveButtons {...props} stacked />
-          <button type="button" className={`${iconButton} h-8 w-8`} aria-expanded={false} aria-label={`Dettagli di ${title}`} data-control="toggle" onClick={onToggle}>
+          <button type="button" className={`${iconButton} h-8 w-7`} aria-expanded={false} aria-label={`Dettagli di ${title}`} data-control="toggle" onClick={onToggle}>
             <ChevronIcon open={false} />
           </button>
-          <button type="button" className={`${iconButton} h-8 w-8 text-red-800 dark:text-red-300`} aria-label={`Rimuovi ${title}`} data-control="remove" onClick={onRemove}>
+          <button type="button" className={`${iconButton} h-8 w-7 text-red-800 dark:text-red-300`} aria-label={`Rimuovi ${title}`} data-control="remove" onClick={onRemove}>
             <TrashIcon />
           </button>
         </div>

@@ -125,7 +125,7 @@ export function ComponentTable(props: ComponentTableProps) {
         <caption className="sr-only">Componenti della build: Alt+Freccia su e Alt+Freccia giù spostano il componente della riga.</caption>
         <thead className="border-b border-slate-200 max-sm:sr-only dark:border-slate-700">
           <tr>
-            {/* Fixed widths (table-fixed): the name takes what is left. */}
+            {/* Fixed widths (table-fixed), each what its column needs: the name takes what is left. */}
             <th scope="col" className={`${headClass} w-10`}>
               N.
             </th>
@@ -138,13 +138,13 @@ export function ComponentTable(props: ComponentTableProps) {
             <th scope="col" className={`${headClass} w-20`}>
               Prezzo (€)
             </th>
-            <th scope="col" className={`${headClass} w-22`}>
+            <th scope="col" className={`${headClass} w-20`}>
               Disponibilità
             </th>
-            <th scope="col" className={`${headClass} w-24`}>
+            <th scope="col" className={`${headClass} w-20`}>
               Prezzo aggiornato
             </th>
-            <th scope="col" className={`${headClass} w-26 text-right`}>
+            <th scope="col" className={`${headClass} w-24 text-right`}>
               Azioni
             </th>
           </tr>
