@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 const DIALECTS = ['sqlite', 'postgres'];
 // Files that gave the same run twice, once per project, run in one project only:
 /** No database at all (unit tests under src/ never use one; fakes of outside services): the sqlite project. */
-const NO_DATABASE = ['src/**/*.test.ts', 'tests/integrations/**/*.test.ts', 'tests/tooling/**/*.test.ts'];
+const NO_DATABASE = ['src/**/*.test.{ts,tsx}', 'tests/integrations/**/*.test.ts', 'tests/tooling/**/*.test.ts'];
 /** Always on the test PostgreSQL, whatever TEST_DB says: the postgres project. */
 const POSTGRES_ONLY = ['tests/api/content-sync.test.ts', 'tests/api/database-timeouts.test.ts', 'tests/jobs/price-scheduler.test.ts', 'tests/config/startup.test.ts'];
 const ONE_PROJECT_ONLY: Record<string, string[]> = { sqlite: POSTGRES_ONLY, postgres: NO_DATABASE };
@@ -16,7 +16,7 @@ if (only !== undefined && !DIALECTS.includes(only)) throw new Error(`TEST_DB=${o
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'tests/smoke/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

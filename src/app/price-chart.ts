@@ -1,10 +1,10 @@
 /**
  * The geometry and the text of the build total's price chart (public build page), computed on the server:
  * the page ships an SVG, never a chart library (public pages are documents with one small script, decision
- * 017). A price holds until the next observation, so the line is a step line: it moves right at one price,
- * then up or down to the next.
+ * 017). A price holds until the next observation, so the line is a step line (chart-geometry.ts).
  */
 import { formatDate, formatPrice } from '../common/format';
+import { type ChartSize, extent, plotArea, stepPath, timeScale, valueScale, valueTicks } from './chart-geometry';
 
 export interface TotalPoint {
   /** ISO time of the observation. */
@@ -28,15 +28,9 @@ export interface PriceChartData {
   summary: string;
 }
 
-const WIDTH = 600;
-const HEIGHT = 160;
-/** Room for the price labels on the left and the dates below. */
-const PADDING = { left: 84, right: 12, top: 12, bottom: 28 };
-
-/** Two decimals in the path keep it short without a visible difference. */
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
-}
+const SIZE: ChartSize = { width: 600, height: 160 };
+/** Where the line goes: room is kept for the price labels on the left and the dates below. */
+export const PRICE_CHART_PLOT = plotArea(SIZE, { left: 84, right: 12, top: 12, bottom: 28 });
 
 function extreme(points: readonly TotalPoint[], pick: (a: TotalPoint, b: TotalPoint) => boolean): TotalPoint {
   return points.reduce((best, point) => (pick(point, best) ? point : best));
@@ -59,30 +53,15 @@ export function priceChart(points: readonly TotalPoint[]): PriceChartData | null
   if (points.length === 0) return null;
   const sorted = [...points].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const times = sorted.map((point) => Date.parse(point.at));
-  const totals = sorted.map((point) => point.total);
-  const [t0, t1] = [times[0]!, times[times.length - 1]!];
-  const [low, high] = [Math.min(...totals), Math.max(...totals)];
-  const plotWidth = WIDTH - PADDING.left - PADDING.right;
-  const plotHeight = HEIGHT - PADDING.top - PADDING.bottom;
-  // A flat history is drawn in the middle, not on an edge.
-  const x = (time: number) => round(PADDING.left + (t1 === t0 ? plotWidth : ((time - t0) / (t1 - t0)) * plotWidth));
-  const y = (total: number) => round(PADDING.top + (high === low ? plotHeight / 2 : ((high - total) / (high - low)) * plotHeight));
-
-  let path = '';
-  if (sorted.length > 1) {
-    path = `M${x(times[0]!)} ${y(totals[0]!)}`;
-    for (let i = 1; i < sorted.length; i++) path += `H${x(times[i]!)}V${y(totals[i]!)}`;
-  }
-  const guides = high === low ? [{ y: y(low), label: formatPrice(low) }] : [{ y: y(high), label: formatPrice(high) }, { y: y(low), label: formatPrice(low) }];
+  const [low, high] = extent(sorted.map((point) => point.total));
+  const x = timeScale(times[0]!, times[times.length - 1]!, PRICE_CHART_PLOT);
+  const y = valueScale(low, high, PRICE_CHART_PLOT);
   return {
-    width: WIDTH,
-    height: HEIGHT,
-    path,
-    guides,
+    ...SIZE,
+    path: stepPath(sorted.map((point, index) => ({ x: x(times[index]!), y: y(point.total) }))),
+    guides: valueTicks(low, high).map((total) => ({ y: y(total), label: formatPrice(total) })),
     startLabel: formatDate(sorted[0]!.at),
     endLabel: formatDate(sorted[sorted.length - 1]!.at),
     summary: summaryOf(sorted),
   };
 }
-
-export const PRICE_CHART_PADDING = PADDING;

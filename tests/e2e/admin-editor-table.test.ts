@@ -107,6 +107,40 @@ describe('component table', () => {
     expect(unexpectedErrors(opened!.errors)).toEqual([]);
   });
 
+  it.each([
+    { width: 1024, typical: 'AMD Ryzen 5 5600X', share: 0.2 },
+    { width: 1280, typical: 'AMD Ryzen 5 5600X 6 core, 12 thread', share: 0.4 },
+    { width: 1440, typical: 'AMD Ryzen 5 5600X 6 core', share: 0.25 },
+  ])("the name has the row's width at $width px: a typical name shows whole, a longer one on hover", async ({ width, typical, share }) => {
+    const long = 'Corsair RM750e (2023) alimentatore modulare completamente 750 W 80 Plus Gold, ATX 3.0 e PCIe 5.0';
+    const build = await createBuild('Tabella con nomi lunghi', [
+      { type: 'Motherboard', name: typical, price: 139.9 },
+      { type: 'PSU', name: long, price: 99 },
+    ]);
+    opened = await newPage(e2e.browser, { viewport: { width, height: 900 } });
+    await openAdmin(opened.page, e2e.url, `/admin/builds/edit/${build.id}`, token);
+    const page = opened.page;
+    await page.getByTestId('component-table').waitFor();
+    const measure = (n: number) =>
+      row(page, n).evaluate((tr) => {
+        const name = tr.querySelector<HTMLInputElement>('input[aria-label^="Nome"]')!;
+        const type = tr.querySelector<HTMLSelectElement>('select')!;
+        return { row: tr.getBoundingClientRect().width, name: name.getBoundingClientRect().width, type: type.getBoundingClientRect().width, scroll: name.scrollWidth, client: name.clientWidth, title: name.title };
+      });
+    const first = await measure(1);
+    // The name is the row's widest field, and a typical name is not cut.
+    expect(first.name).toBeGreaterThan(first.type);
+    expect(first.name / first.row).toBeGreaterThan(share);
+    expect(first.scroll).toBeLessThanOrEqual(first.client);
+    // A name longer than the field: all of it in the tooltip, which follows what is typed.
+    const second = await measure(2);
+    expect(second.scroll).toBeGreaterThan(second.client);
+    expect(second.title).toBe(long);
+    await row(page, 2).getByLabel('Nome, Componente 2').fill('Corsair RM850x');
+    expect(await row(page, 2).getByLabel('Nome, Componente 2').getAttribute('title')).toBe('Corsair RM850x');
+    expect(unexpectedErrors(opened.errors)).toEqual([]);
+  });
+
   it('inline edit of type, name and price is saved, without opening a card', async () => {
     const build = await createBuild('Tabella modificata in riga');
     const page = await openEditor(`/admin/builds/edit/${build.id}`);

@@ -1,4 +1,4 @@
-import { PRICE_CHART_PADDING, type PriceChartData } from '../price-chart';
+import { PRICE_CHART_PLOT, type PriceChartData } from '../price-chart';
 
 /**
  * The build total over time as a server-rendered SVG (no script): `role="img"` named by the heading and
@@ -6,7 +6,7 @@ import { PRICE_CHART_PADDING, type PriceChartData } from '../price-chart';
  */
 export function PriceHistoryChart({ chart }: { chart: PriceChartData }) {
   const { width, height, path, guides, startLabel, endLabel, summary } = chart;
-  const right = width - PRICE_CHART_PADDING.right;
+  const { left, right } = PRICE_CHART_PLOT;
   return (
     <figure data-testid="price-history">
       <h3 id="price-history-heading" className="text-lg font-bold">
@@ -24,15 +24,15 @@ export function PriceHistoryChart({ chart }: { chart: PriceChartData }) {
         >
           {guides.map((guide) => (
             <g key={guide.label} className="text-slate-500 dark:text-slate-400">
-              <line x1={PRICE_CHART_PADDING.left} x2={right} y1={guide.y} y2={guide.y} stroke="currentColor" strokeDasharray="4 4" strokeWidth={1} />
-              <text x={PRICE_CHART_PADDING.left - 8} y={guide.y} dy="0.35em" textAnchor="end" fontSize={13} fill="currentColor">
+              <line x1={left} x2={right} y1={guide.y} y2={guide.y} stroke="currentColor" strokeDasharray="4 4" strokeWidth={1} />
+              <text x={left - 8} y={guide.y} dy="0.35em" textAnchor="end" fontSize={13} fill="currentColor">
                 {guide.label}
               </text>
             </g>
           ))}
           <path d={path} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinejoin="round" />
           <g className="text-slate-500 dark:text-slate-400" fontSize={13} fill="currentColor">
-            <text x={PRICE_CHART_PADDING.left} y={height - 8}>
+            <text x={left} y={height - 8}>
               {startLabel}
             </text>
             <text x={right} y={height - 8} textAnchor="end">

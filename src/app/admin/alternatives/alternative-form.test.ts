@@ -14,7 +14,7 @@ import {
   steppedPriority,
 } from './alternative-form';
 import { CATEGORY_NAME_MISSING, categoryForm, categoryFromForm, categoryToDraft, parseCategory } from './category-form';
-import { formOf, parseRowId, texts } from './form-data';
+import { formOf, formTexts, parseRowId } from '../form-data';
 
 function alternative(id: number, asin: string, overrides: Partial<Alternative> = {}): Alternative {
   return {
@@ -106,8 +106,8 @@ describe('field helpers', () => {
   it('row ids and repeated fields of a submission', () => {
     expect(['7', '0', '-1', '1.5', 'abc', '', null, '12345678901'].map(parseRowId)).toEqual([7, null, null, null, null, null, null, null]);
     const form = formOf({ intent: 'add-group', known: ['B0C4KTDV06', 'B0CDN4XHFH'] });
-    expect(texts(form, 'known')).toEqual(['B0C4KTDV06', 'B0CDN4XHFH']);
-    expect(texts(form, 'missing')).toEqual([]);
+    expect(formTexts(form, 'known')).toEqual(['B0C4KTDV06', 'B0CDN4XHFH']);
+    expect(formTexts(form, 'missing')).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { centsToEuro } from '../../../common/money';
 import { clampPriority, groupAlternativeInputSchema, MAX_PRIORITY, MIN_PRIORITY } from '../../../modules/alternatives/alternatives.schema';
 import type { Alternative } from '../../../modules/alternatives/alternatives.types';
 import type { AlternativeBody } from '../api';
-import { formOf, text } from './form-data';
+import { formOf, formText } from '../form-data';
 
 export { MAX_PRIORITY, MIN_PRIORITY };
 
@@ -85,7 +85,7 @@ export function draftForm(draft: AlternativeDraft, extra: Record<string, string>
 
 /** The draft a submission carries (a clientAction reads it back and parses it again: the client is not trusted). */
 export function draftFromForm(form: FormData): AlternativeDraft {
-  return { asin: text(form, 'asin'), name: text(form, 'name'), price: text(form, 'price'), priority: text(form, 'priority') };
+  return { asin: formText(form, 'asin'), name: formText(form, 'name'), price: formText(form, 'price'), priority: formText(form, 'priority') };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { categoryInputSchema } from '../../../modules/alternatives/alternatives.schema';
 import type { AlternativeCategory } from '../../../modules/alternatives/alternatives.types';
 import type { CategoryInputBody } from '../api';
-import { formOf, text } from './form-data';
+import { formOf, formText } from '../form-data';
 
 export const CATEGORY_NAME_MISSING = 'Il nome è obbligatorio';
 
@@ -36,5 +36,5 @@ export function categoryForm(draft: CategoryDraft, extra: Record<string, string>
 }
 
 export function categoryFromForm(form: FormData): CategoryDraft {
-  return { name: text(form, 'name'), componentType: text(form, 'componentType'), description: text(form, 'description') };
+  return { name: formText(form, 'name'), componentType: formText(form, 'componentType'), description: formText(form, 'description') };
 }

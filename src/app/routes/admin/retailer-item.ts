@@ -2,7 +2,7 @@
  * Resource route of the editor's lookup (no screen): the product an ASIN or a product link pasted in a
  * component names. Called through that component's fetcher, so a newer paste aborts an older lookup.
  */
-import { loadRetailerItem } from '../../admin/builds/editor/retailer-data';
+import { loadRetailerItem } from '../../admin/builds/editor/retailer/retailer-data';
 import type { Route } from './+types/retailer-item';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -2,7 +2,7 @@
  * Resource route of the editor's 'Cerca su Amazon' panel (no screen): one page of a product search. Called
  * through one fetcher, so a search typed after it aborts it and its answer never replaces a newer one.
  */
-import { loadRetailerSearch } from '../../admin/builds/editor/retailer-data';
+import { loadRetailerSearch } from '../../admin/builds/editor/retailer/retailer-data';
 import type { Route } from './+types/retailer-search';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -9,7 +9,7 @@ import type { Alternative } from '../../../../modules/alternatives/alternatives.
 import { ModalDialog } from '../../modal-dialog';
 import { type AlternativeDraft, type AlternativeField, alternativeToDraft, draftForm, EMPTY_DRAFT, parseAlternative } from '../alternative-form';
 import { AlternativeFields, fieldId } from '../alternative-fields';
-import { useFetcherResult } from '../use-fetcher-result';
+import { useFetcherResult } from '../../use-fetcher-result';
 import { FormActions, FormError } from './dialog-parts';
 import type { ManagerResult, SavedResult } from './manager-data';
 import { useDialogError } from './use-dialog-error';
@@ -34,7 +34,7 @@ export function AlternativeDialog({ categoryId, categoryName, alternative, onSav
   const errorId = `${id}-error`;
   const saving = fetcher.state !== 'idle';
 
-  useFetcherResult(fetcher, (result) => (result.ok ? onSaved(result) : error.fail(result.error)));
+  useFetcherResult(fetcher, (result) => (result.ok ? onSaved(result) : error.fail(result.error)), { answerAtMount: 'ignore' });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -11,9 +11,9 @@ import { paths } from '../../../../common/paths';
 import type { Alternative, AlternativeCategory } from '../../../../modules/alternatives/alternatives.types';
 import { Notice } from '../../ui';
 import { alternativeToDraft, draftForm, steppedPriority } from '../alternative-form';
-import { formOf, rowId, text } from '../form-data';
+import { formId, formOf, formText } from '../../form-data';
 import { ALTERNATIVE_MESSAGES } from '../messages';
-import { useFetcherResult } from '../use-fetcher-result';
+import { useFetcherResult } from '../../use-fetcher-result';
 import { AlternativeDialog } from './alternative-dialog';
 import { CategoryDialog } from './category-dialog';
 import { CATEGORIES_HEADING_ID, CategoryList } from './category-list';
@@ -57,8 +57,8 @@ export function AlternativesManager({ data }: { data: ManagerData }) {
 
   const rowsBusy = rows.state !== 'idle';
   const pendingRow = rowsBusy ? rows.formData : undefined;
-  const busyIntent = pendingRow ? text(pendingRow, 'intent') : null;
-  const busyId = pendingRow ? rowId(pendingRow, 'id') : null;
+  const busyIntent = pendingRow ? formText(pendingRow, 'intent') : null;
+  const busyId = pendingRow ? formId(pendingRow, 'id') : null;
 
   const loadError = dismissedLoad === data ? null : (data.listError ?? data.detailError);
   const shownNotice = notice && (notice.shownWith === data || loadError === null) ? notice : null;
@@ -90,7 +90,7 @@ export function AlternativesManager({ data }: { data: ManagerData }) {
       const other = moveButton(id, direction === 'up' ? 'down' : 'up');
       (same && !same.disabled ? same : other && !other.disabled ? other : panelOrList())?.focus();
     }
-  });
+  }, { answerAtMount: 'ignore' });
 
   function dialogSaved(result: SavedResult) {
     setNotice({ tone: 'success', text: result.notice, shownWith: data });

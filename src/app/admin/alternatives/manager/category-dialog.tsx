@@ -7,7 +7,7 @@ import { ModalDialog } from '../../modal-dialog';
 import { inputClass } from '../../ui';
 import { type CategoryDraft, categoryForm, categoryToDraft, parseCategory } from '../category-form';
 import { hintClass, labelClass } from '../styles';
-import { useFetcherResult } from '../use-fetcher-result';
+import { useFetcherResult } from '../../use-fetcher-result';
 import { FormActions, FormError } from './dialog-parts';
 import type { ManagerResult, SavedResult } from './manager-data';
 import { useDialogError } from './use-dialog-error';
@@ -31,7 +31,7 @@ export function CategoryDialog({ category, onSaved, onClose, fallbackFocus }: Ca
   const saving = fetcher.state !== 'idle';
   const set = (field: keyof CategoryDraft) => (value: string) => setDraft({ ...draft, [field]: value });
 
-  useFetcherResult(fetcher, (result) => (result.ok ? onSaved(result) : error.fail(result.error)));
+  useFetcherResult(fetcher, (result) => (result.ok ? onSaved(result) : error.fail(result.error)), { answerAtMount: 'ignore' });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

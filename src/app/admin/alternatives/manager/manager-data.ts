@@ -9,7 +9,7 @@ import { draftFromForm, parseAlternative } from '../alternative-form';
 import { categoryFromForm, parseCategory } from '../category-form';
 import { attempt } from '../failures';
 import { ALTERNATIVE_MESSAGES as M, categoryDeletedMessage, priorityChangedMessage } from '../messages';
-import { parseRowId, rowId, text } from '../form-data';
+import { formId, formText, parseRowId } from '../../form-data';
 
 export const SELECTED_PARAM = 'gruppo';
 
@@ -65,7 +65,7 @@ export function deletedSelectedCategory(result: unknown, selectedSearch: string)
 /** Runs one write of the manager; every failure is logged and worded, the router then reloads the screen. */
 export async function runManagerAction(request: Request): Promise<ManagerResult> {
   const form = await request.formData();
-  const intent = text(form, 'intent');
+  const intent = formText(form, 'intent');
   const { signal } = request;
   const fail = (error: string): ManagerResult => ({ intent, ok: false, error });
   /** Runs the call; on success the notice, on failure the server's message or `fallback`. */
@@ -74,7 +74,7 @@ export async function runManagerAction(request: Request): Promise<ManagerResult>
     return outcome.ok ? { intent, ok: true, notice, id } : fail(outcome.error);
   };
 
-  const id = rowId(form, 'id');
+  const id = formId(form, 'id');
   switch (intent) {
     case 'create-category':
     case 'update-category': {
@@ -89,7 +89,7 @@ export async function runManagerAction(request: Request): Promise<ManagerResult>
     }
     case 'delete-category':
       if (id === null) return fail(M.invalidRequest);
-      return write(() => alternativesApi.deleteCategory(id, signal), id, categoryDeletedMessage(text(form, 'name')), M.categoryDeleteFailed);
+      return write(() => alternativesApi.deleteCategory(id, signal), id, categoryDeletedMessage(formText(form, 'name')), M.categoryDeleteFailed);
     case 'delete-alternative':
       if (id === null) return fail(M.invalidRequest);
       return write(() => alternativesApi.remove(id, signal), id, M.deleted, M.deleteFailed);

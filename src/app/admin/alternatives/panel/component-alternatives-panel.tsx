@@ -18,10 +18,10 @@ import { buttonClass, Notice, secondaryButtonClass } from '../../ui';
 import { type AlternativeDraft, alternativeToDraft, draftForm, EMPTY_DRAFT, parseAlternative } from '../alternative-form';
 import { AlternativeFields } from '../alternative-fields';
 import { AlternativeSummary } from '../alternative-summary';
-import { formOf, rowId, text } from '../form-data';
+import { formId, formOf, formText } from '../../form-data';
 import { ALTERNATIVE_MESSAGES } from '../messages';
 import { dangerButtonClass, smallButtonClass } from '../styles';
-import { useFetcherResult } from '../use-fetcher-result';
+import { useFetcherResult } from '../../use-fetcher-result';
 import { GroupAdd } from './group-add';
 import type { loadGroups, loadProductAlternatives, PanelNotice, PanelResult } from './panel-data';
 
@@ -82,8 +82,8 @@ type Busy = 'add' | 'group' | `edit-${number}` | `delete-${number}` | null;
 /** Which button a pending write belongs to. */
 function busyOf(form: FormData | undefined): Busy {
   if (!form) return null;
-  const intent = text(form, 'intent');
-  const id = rowId(form, 'id') ?? 0;
+  const intent = formText(form, 'intent');
+  const id = formId(form, 'id') ?? 0;
   if (intent === 'add') return 'add';
   if (intent === 'add-group') return 'group';
   return intent === 'update' ? `edit-${id}` : `delete-${id}`;
@@ -124,7 +124,7 @@ function AlternativesForProduct({ asin, componentType, expanded, onToggle, group
     if (result.ok && result.intent === 'update') setEditing(null);
     // The alternative being edited has gone (deleted here or elsewhere): nothing left to edit.
     else if (editing && result.alternatives && !result.alternatives.some((alternative) => alternative.id === editing.id)) setEditing(null);
-  });
+  }, { answerAtMount: 'ignore' });
 
   function submit(form: FormData) {
     setNotice(null);

@@ -11,7 +11,7 @@ import type { Alternative } from '../../../../modules/alternatives/alternatives.
 import { alternativesApi, ApiError } from '../../api';
 import { draftFromForm, groupMembersToAdd, memberToBody, parseAlternative } from '../alternative-form';
 import { attempt } from '../failures';
-import { rowId, text, texts } from '../form-data';
+import { formId, formText, formTexts } from '../../form-data';
 import { ALTERNATIVE_MESSAGES as M, groupAddedMessage } from '../messages';
 
 /** The original product of a panel route, or null for a parameter that is no ASIN. */
@@ -76,12 +76,12 @@ const refused = (text: string): WriteOutcome => ({ ok: false, notice: error(text
 
 /** The write an intent asks for (the form is parsed again here: the client is not trusted). */
 async function write(asin: string, intent: string, form: FormData, signal: AbortSignal): Promise<WriteOutcome> {
-  const id = rowId(form, 'id');
+  const id = formId(form, 'id');
   switch (intent) {
     case 'add-group': {
-      const categoryId = rowId(form, 'categoryId');
+      const categoryId = formId(form, 'categoryId');
       if (categoryId === null) return refused(M.invalidRequest);
-      return run(() => addGroup(asin, categoryId, texts(form, 'known'), signal), M.groupFailed, signal);
+      return run(() => addGroup(asin, categoryId, formTexts(form, 'known'), signal), M.groupFailed, signal);
     }
     case 'delete': {
       if (id === null) return refused(M.invalidRequest);
@@ -116,7 +116,7 @@ async function write(asin: string, intent: string, form: FormData, signal: Abort
 
 export async function runPanelAction(asinParam: string | undefined, request: Request): Promise<PanelResult> {
   const form = await request.formData();
-  const intent = text(form, 'intent');
+  const intent = formText(form, 'intent');
   const asin = productAsin(asinParam);
   if (asin === null) return { intent, ok: false, notice: error(M.invalidLink), alternatives: null };
   const { signal } = request;

@@ -16,24 +16,24 @@ import { paths } from '../../../../common/paths';
 import { PerformanceCard } from '../../analytics/performance-card';
 import { HistoryPanel } from '../history/history-panel';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../ui';
-import { type BuildField, type ComponentField, emptyComponent, type FieldErrors, formSnapshot } from './build-form';
+import { type BuildField, type ComponentField, emptyComponent, type FieldErrors, formSnapshot } from './form/build-form';
 import { ButtonSpinner } from './button-spinner';
-import { ROW_FIELDS } from './component-row';
-import { ComponentsSection } from './components-section';
-import { ConflictDialog } from './conflict-dialog';
+import { ROW_FIELDS } from './components/component-row';
+import { ComponentsSection } from './components/components-section';
+import { ConflictDialog } from './save/conflict-dialog';
 import { EDITOR_ANALYTICS_DAYS, type EditorLoaderData } from './editor-loader';
 import { editorReducer, initialEditorState } from './editor-reducer';
-import { FeaturedImageCard } from './featured-image-card';
-import { TextAreaField, TextField } from './form-fields';
-import { MarkdownEditor } from './markdown-editor';
+import { FeaturedImageCard } from './cover/featured-image-card';
+import { TextAreaField, TextField } from './form/form-fields';
+import { MarkdownEditor } from './form/markdown-editor';
 import { EDITOR_MESSAGES } from './messages';
-import { SeoCard } from './seo-card';
-import { AffiliateCard, PublishingCard } from './side-cards';
-import { useBuildSave } from './use-build-save';
-import { useDraftRecovery } from './use-draft-recovery';
-import { componentFromRetailerItem } from './retailer-fields';
-import { useRetailerActions } from './use-retailer-actions';
-import { useUnsavedChangesWarning } from './use-unsaved-changes';
+import { SeoCard } from './form/seo-card';
+import { AffiliateCard, PublishingCard } from './form/side-cards';
+import { useBuildSave } from './save/use-build-save';
+import { useDraftRecovery } from './save/use-draft-recovery';
+import { componentFromRetailerItem } from './retailer/retailer-fields';
+import { useRetailerActions } from './retailer/use-retailer-actions';
+import { useUnsavedChangesWarning } from './save/use-unsaved-changes';
 
 /** The route's screen: the load error, or the editor of the build the loader read (a new one on /new). */
 export function BuildEditorScreen({ data }: { data: EditorLoaderData }) {
@@ -161,8 +161,13 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
 
       <fieldset disabled={saving} className="min-w-0">
         <legend className="sr-only">Dati della build</legend>
-        <div className="grid gap-6 xl:grid-cols-3">
-          <div className="min-w-0 space-y-6 xl:col-span-2">
+        {/*
+          Two columns only from 88rem (1408 px): the side column at its cards' width, the rest to the form,
+          whose component table needs some 700 px for a part's name to show whole. Narrower, the cards
+          follow the form.
+        */}
+        <div className="grid gap-6 min-[88rem]:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0 space-y-6">
             <section aria-labelledby={titleId} className={`${cardClass} space-y-4`}>
               <h2 id={titleId} className="text-lg font-semibold">
                 Informazioni principali

@@ -8,14 +8,14 @@
  * and programming errors are thrown on for the router to handle.
  */
 import { z } from 'zod';
-import { MAX_ROW_ID } from '../../../../common/bounds';
+import { parseRowId } from '../../form-data';
 import { formatCount } from '../../../../common/format';
 import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import type { ImportedComponent } from '../../../../modules/importer/importer.schema';
 import { ApiError, buildsApi, errorFields, errorMessage, mediaApi, pricingApi, replacementsApi } from '../../api';
-import { type BuildFormValues, type BuildInputBody, type FieldErrors, isBuildInput, toBuildInput, validateBuildForm } from './build-form';
-import { parseFormValues } from './form-values-schema';
-import { overwriteInput } from './merge-server';
+import { type BuildFormValues, type BuildInputBody, type FieldErrors, isBuildInput, toBuildInput, validateBuildForm } from './form/build-form';
+import { parseFormValues } from './form/form-values-schema';
+import { overwriteInput } from './save/merge-server';
 import { refreshSummaryLines } from '../../pricing/refresh-summary';
 import { EDITOR_MESSAGES, RETAILER_MESSAGES } from './messages';
 
@@ -79,13 +79,6 @@ const jsonIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('import'), cartUrl: z.string() }),
 ]);
 
-/** The :id of /admin/builds/edit/:id as a row id, or null when it names none (like the server's idParam). */
-export function routeBuildId(param: string | undefined): number | null {
-  if (param === undefined || !/^\d{1,10}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 && id <= MAX_ROW_ID ? id : null;
-}
-
 /**
  * How the editor's fetchers submit. `flushSync`: the busy state ('Salvataggio...', 'Sostituzione in
  * corso...') is on screen before the request leaves, not in a later transition render that a quick answer
@@ -116,8 +109,9 @@ class InvalidIntent extends Error {
   }
 }
 
-export async function editorAction(request: Request, routeId: string | undefined): Promise<EditorActionResult> {
-  const buildId = routeId === undefined ? null : routeBuildId(routeId);
+/** `buildIdParam`: the route's :id, the edited build's id as the URL spells it; undefined on /admin/builds/new. */
+export async function editorAction(request: Request, buildIdParam: string | undefined): Promise<EditorActionResult> {
+  const buildId = parseRowId(buildIdParam);
   const { signal } = request;
   if ((request.headers.get('Content-Type') ?? '').includes('application/json')) {
     const parsed = jsonIntentSchema.safeParse(await request.json());

@@ -11,9 +11,9 @@ import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
 import { analyticsApi, ApiError, attempt, buildsApi, errorMessage, pricingApi } from '../../api';
 import type { Part } from '../../dashboard/dashboard-data';
-import { routeBuildId } from './editor-action';
+import { parseRowId } from '../../form-data';
 import { EDITOR_MESSAGES } from './messages';
-import { loadRetailerStatus, type RetailerStatus } from './retailer-data';
+import { loadRetailerStatus, type RetailerStatus } from './retailer/retailer-data';
 
 export type EditorLoaderData =
   | { status: 'new'; at: number; retailer: RetailerStatus }
@@ -39,7 +39,7 @@ async function loadAnalytics(buildId: number, signal: AbortSignal): Promise<Part
   return result.ok ? result : { ok: false, error: errorMessage(result.error, 'Statistiche non disponibili') };
 }
 
-async function loadHistory(buildId: number, signal: AbortSignal): Promise<PriceHistory | null> {
+async function loadPriceHistory(buildId: number, signal: AbortSignal): Promise<PriceHistory | null> {
   const result = await attempt(pricingApi.buildHistory(buildId, signal));
   return result.ok ? result.data : null;
 }
@@ -54,16 +54,17 @@ function takeCreated(buildId: number): boolean {
   return created;
 }
 
-export async function editorLoader(routeId: string | undefined, signal: AbortSignal): Promise<EditorLoaderData> {
-  if (routeId === undefined) return { status: 'new', at: Date.now(), retailer: await loadRetailerStatus(signal) };
-  const buildId = routeBuildId(routeId);
+/** `buildIdParam`: the route's :id, the build's id as the URL spells it; undefined on /admin/builds/new. */
+export async function editorLoader(buildIdParam: string | undefined, signal: AbortSignal): Promise<EditorLoaderData> {
+  if (buildIdParam === undefined) return { status: 'new', at: Date.now(), retailer: await loadRetailerStatus(signal) };
+  const buildId = parseRowId(buildIdParam);
   if (buildId === null) return { status: 'error', detail: EDITOR_MESSAGES.notFound };
   const created = takeCreated(buildId);
   try {
     const [build, analytics, history, retailer] = await Promise.all([
       buildsApi.get(buildId, signal),
       loadAnalytics(buildId, signal),
-      loadHistory(buildId, signal),
+      loadPriceHistory(buildId, signal),
       loadRetailerStatus(signal),
     ]);
     return { status: 'ready', build, created, at: Date.now(), analytics, history, retailer };

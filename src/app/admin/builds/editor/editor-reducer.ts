@@ -18,9 +18,9 @@ import {
   emptyComponent,
   type FieldErrors,
   NO_OVERRIDES,
-} from './build-form';
-import { changedOnlyInComponentFields, type EditorState, mergeServerComponents } from './merge-server';
-import { fillEmptyFields, withRetailerProduct } from './retailer-fields';
+} from './form/build-form';
+import { changedOnlyInComponentFields, type EditorState, mergeServerComponents } from './save/merge-server';
+import { fillEmptyFields, withRetailerProduct } from './retailer/retailer-fields';
 
 /** What the server last said about a saved component, for the table's availability and freshness columns. */
 export type ComponentFacts = Pick<ComponentAdmin, 'price' | 'price_updated_at' | 'availability' | 'availability_checked_at'>;

@@ -1,9 +1,9 @@
 /** The build editor's form model: payload, client validation, ASIN from the link, import and server merge. */
 import { describe, expect, it } from 'vitest';
 import type { ComponentAdmin } from '../../../../modules/builds/builds.types';
-import { asinAfterLinkChange, buildFormFromServer, emptyBuildForm, emptyComponent, fieldMessage, formSnapshot, toBuildInput, validateBuildForm } from './build-form';
+import { asinAfterLinkChange, buildFormFromServer, emptyBuildForm, emptyComponent, fieldMessage, formSnapshot, toBuildInput, validateBuildForm } from './form/build-form';
 import { editorReducer, type EditorReducerState, initialEditorState } from './editor-reducer';
-import { changedOnlyInComponentFields, overwriteInput } from './merge-server';
+import { changedOnlyInComponentFields, overwriteInput } from './save/merge-server';
 import { serverBuild, serverComponent } from './server-fixtures';
 
 describe('toBuildInput', () => {

@@ -1,13 +1,12 @@
 /** The component table's model: moving rows, keys kept across reloads, and the availability and freshness columns. */
 import { describe, expect, it } from 'vitest';
 import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
-import { emptyComponent, toBuildInput } from './build-form';
-import { routeBuildId } from './editor-action';
+import { emptyComponent, toBuildInput } from './form/build-form';
 import { editorReducer, initialEditorState } from './editor-reducer';
-import { availabilityOf, priceFreshness, relativeAge } from './freshness';
-import { parseFormValues } from './form-values-schema';
+import { availabilityOf, priceFreshness, relativeAge } from './retailer/freshness';
+import { parseFormValues } from './form/form-values-schema';
 import { serverBuild, serverComponent } from './server-fixtures';
-import { submittedIntent } from './submitted-intent';
+import { submittedIntent } from './save/submitted-intent';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -107,11 +106,6 @@ describe('retailer facts', () => {
 });
 
 describe("the action's inputs", () => {
-  it('route ids are positive row ids, as on the server', () => {
-    expect(routeBuildId('12')).toBe(12);
-    for (const bad of [undefined, '0', '-1', '1.5', 'abc', '1e3', '99999999999', '2147483648']) expect(routeBuildId(bad)).toBeNull();
-  });
-
   it('form values: refused unless every field is text; the id first and the fields in the editor order', () => {
     const form = { ...initialEditorState().form, title: 'PC', components: [{ type: 'CPU', name: 'A', brand: '', model: '', specs: '', price: '1', amazon_link: '', asin: '', id: 4, key: 'c1' }] };
     const parsed = parseFormValues(form);

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
 import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import { ModalDialog } from '../../modal-dialog';
-import { useFetcherResult } from '../editor/use-fetcher-result';
+import { useFetcherResult } from '../../use-fetcher-result';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../ui';
 import { HISTORY_MESSAGES, type HistoryActionResult, type HistoryData } from './history-data';
 import type { RevisionDiff } from './revision-diff';
@@ -97,7 +97,7 @@ export function HistoryPanel({ buildId, onRestored }: { buildId: number; onResto
       onRestored(outcome.build);
       void history.load(paths.admin.buildHistory(buildId));
     }
-  });
+  }, { answerAtMount: 'apply' });
 
   return (
     <section aria-labelledby={headingId} className={`${cardClass} space-y-3`} data-testid="history-panel">
