@@ -6,7 +6,7 @@
  */
 import { type Dispatch, useEffect } from 'react';
 import { IMAGE_SUBMIT, imageIntent } from '../editor-action';
-import { useFetcherResult } from '../use-fetcher-result';
+import { useFetcherResult } from '../../../use-fetcher-result';
 import { type CoverAction, type CoverState, isRemovingBackground, photoNeedingRemoval } from './cover-state';
 import type { ImageFetcher } from './image-fetcher';
 
@@ -25,7 +25,7 @@ export function useBackgroundRemoval(fetcher: ImageFetcher, state: CoverState, d
   useFetcherResult(fetcher, (result) => {
     if (result.intent !== 'remove-background') return;
     dispatch(result.status === 'done' ? { type: 'removal-done', png: result.png } : { type: 'removal-failed' });
-  });
+  }, { answerAtMount: 'apply' });
 
   function request(wanted: boolean, photo: File | null) {
     const source = photoNeedingRemoval(state, wanted, photo);

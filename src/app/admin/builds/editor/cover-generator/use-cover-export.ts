@@ -5,7 +5,7 @@
  */
 import { type Dispatch, useEffect } from 'react';
 import { IMAGE_SUBMIT, imageIntent } from '../editor-action';
-import { useFetcherResult } from '../use-fetcher-result';
+import { useFetcherResult } from '../../../use-fetcher-result';
 import type { CoverCanvas } from './cover-canvas';
 import type { CoverAction } from './cover-state';
 import type { ImageFetcher } from './image-fetcher';
@@ -39,7 +39,7 @@ export function useCoverExport({ fetcher, canvas, draw, exporting, dispatch, onG
     if (result.status === 'failed') return dispatch({ type: 'upload-failed' });
     onGenerated(result.url);
     onClose();
-  });
+  }, { answerAtMount: 'apply' });
 
   const uploading = exporting || fetcher.state !== 'idle';
 
