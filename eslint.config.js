@@ -20,10 +20,12 @@ const layers = {
       { type: 'server', pattern: 'src/server', partialMatch: false },
       { type: 'db', pattern: 'src/db', partialMatch: false },
       { type: 'app', pattern: 'src/app', partialMatch: false },
-      { type: 'jobs', pattern: 'src/jobs', partialMatch: false },
+      { type: 'schedulers', pattern: 'src/schedulers', partialMatch: false },
       { type: 'integrations', pattern: 'src/integrations', partialMatch: false },
       { type: 'config', pattern: 'src/config', partialMatch: false },
       { type: 'common', pattern: 'src/common', partialMatch: false },
+      // The compatibility domain: pure rules and data tables, isomorphic like common (the editor runs them too).
+      { type: 'compatibility', pattern: 'src/compatibility', partialMatch: false },
     ],
     'boundaries/files': [
       { category: 'repository', pattern: '**/*.repository.ts' },
@@ -44,8 +46,8 @@ const layers = {
           },
           {
             from: { element: { types: ['db', 'modules-root', 'module'] } },
-            disallow: { to: { element: { types: ['server', 'app', 'jobs'] } } },
-            message: 'db e modules stanno sotto server, app e jobs: non li importano.',
+            disallow: { to: { element: { types: ['server', 'app', 'schedulers'] } } },
+            message: 'db e modules stanno sotto server, app e schedulers: non li importano.',
           },
           {
             from: { element: { type: 'db' } },
@@ -53,14 +55,14 @@ const layers = {
             message: 'db non conosce i moduli (le migrazioni sono ferme nel tempo).',
           },
           {
-            from: { element: { type: 'jobs' } },
+            from: { element: { type: 'schedulers' } },
             disallow: { to: { element: { types: ['server', 'app'] } } },
-            message: 'jobs non importa server né app.',
+            message: 'schedulers non importa server né app.',
           },
           {
-            from: { element: { types: ['common', 'config', 'integrations'] } },
-            disallow: { to: { element: { types: ['server', 'app', 'jobs', 'db', 'modules-root', 'module'] } } },
-            message: 'common, config e integrations sono foglie: non importano il resto dell\'applicazione.',
+            from: { element: { types: ['common', 'compatibility', 'config', 'integrations'] } },
+            disallow: { to: { element: { types: ['server', 'app', 'schedulers', 'db', 'modules-root', 'module'] } } },
+            message: 'common, compatibility, config e integrations sono foglie: non importano il resto dell\'applicazione.',
           },
           {
             // Browser code: what it imports at run time ends up in the client bundle. Types vanish at build
@@ -68,7 +70,7 @@ const layers = {
             from: { element: { type: 'app' } },
             disallow: {
               to: [
-                { element: { types: ['server', 'db', 'jobs', 'integrations', 'config', 'modules-root'] } },
+                { element: { types: ['server', 'db', 'schedulers', 'integrations', 'config', 'modules-root'] } },
                 { file: { categories: ['service', 'repository'] } },
               ],
               dependency: { kind: 'value' },

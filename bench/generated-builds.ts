@@ -15,7 +15,7 @@ import { BUDGET_RANGES } from '../src/common/budget-ranges';
 import { BUILD_CATEGORIES, type BuildCategory, categoryLabel } from '../src/common/catalog';
 import { euroToCents } from '../src/common/money';
 import { slugify } from '../src/common/slug';
-import type { Database, NewComponentRow } from '../src/db/schema';
+import type { Database, NewComponentRow } from '../src/db/tables';
 import { demoComponentRows } from '../src/db/seed';
 import { demoBuilds, type SeedComponent } from '../src/db/seed-data';
 import { seededRandom } from '../tests/helpers/seeded-random';

@@ -1,6 +1,6 @@
 /** The row a new alternative is stored as, shared by the alternatives module and the demo seed. */
 import type { Insertable } from 'kysely';
-import type { AlternativesTable } from './schema';
+import type { AlternativesTable } from './tables';
 
 export type NewAlternativeRow = Insertable<AlternativesTable>;
 

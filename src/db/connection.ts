@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_POSTGRES_POOL, type DatabaseTarget, type PostgresPoolSettings } from '../config/env';
-import type { Database } from './schema';
+import type { Database } from './tables';
 import { ImmediateTransactionSqliteDialect, withPreparedStatementCache } from './sqlite-dialect';
 
 export type Dialect = DatabaseTarget['dialect'];

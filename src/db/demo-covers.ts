@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { slugify } from '../common/slug';
-import type { Database } from './schema';
+import type { Database } from './tables';
 import { demoBuilds } from './seed-data';
 
 /** Relative to the working directory, the project, as ./data is: the server bundle does not carry files. */

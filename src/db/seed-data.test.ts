@@ -3,8 +3,8 @@
  * compatibility checks working; and the attribute reader gets the values a reader of the builds knows.
  */
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTES_OF, partKindOf } from '../common/compatibility/attributes';
-import { deriveAttributes } from '../common/compatibility/extract';
+import { ATTRIBUTES_OF, partKindOf } from '../compatibility/attributes';
+import { deriveAttributes } from '../compatibility/extract';
 import { demoAlternativeCategories, demoBuilds } from './seed-data';
 
 describe('deriveAttributes on the demo content', () => {

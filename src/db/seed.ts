@@ -4,7 +4,7 @@ import { productUrl } from '../common/asin';
 import { euroToCents } from '../common/money';
 import { slugify } from '../common/slug';
 import { type NewAlternative, newAlternativeRow } from './alternative-row';
-import type { Database, NewComponentRow } from './schema';
+import type { Database, NewComponentRow } from './tables';
 import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative, type SeedComponent } from './seed-data';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 /** What every service that reads or writes data is built with. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../db/tables';
 import type { Clock } from './clock';
 
 export interface DataDeps {

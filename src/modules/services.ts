@@ -1,7 +1,7 @@
 /** The application's services wired to one database: shared by the JSON API, page loaders and jobs. */
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env';
-import type { Database } from '../db/schema';
+import type { Database } from '../db/tables';
 import { createAlternativesService } from './alternatives/alternatives.service';
 import { createAnalyticsService, keepAnalyticsOfDeletedBuild } from './analytics/analytics.service';
 import { createDriftService } from './drift/drift.service';

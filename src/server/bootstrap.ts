@@ -12,9 +12,9 @@ import { addDemoCovers } from '../db/demo-covers';
 import { seedDemoContent } from '../db/seed';
 import { connectDatabase, runStartupStep } from '../db/startup';
 import { createServices, type AppServices } from '../modules/services';
-import { startHousekeepingScheduler } from '../jobs/housekeeping-scheduler';
-import { startPriceScheduler } from '../jobs/price-scheduler';
-import { startPublishScheduler } from '../jobs/publish-scheduler';
+import { startHousekeepingScheduler } from '../schedulers/housekeeping-scheduler';
+import { startPriceScheduler } from '../schedulers/price-scheduler';
+import { startPublishScheduler } from '../schedulers/publish-scheduler';
 import { type ContentSync, startContentSync } from './content-sync';
 import { announceFirstAdmin } from './first-admin';
 

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { toPublicConfig } from '../config/env';
 import type { Runtime } from './bootstrap';
-import type { AppEnv } from './env';
+import type { AppEnv } from './hono-env';
 
 /**
  * React Router's answer goes out as it is. Public pages carry no framework script, hence no modulepreload

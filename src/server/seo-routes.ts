@@ -1,7 +1,7 @@
 /** /sitemap.xml and /robots.txt (api-contract.md, "Other routes"). */
 import { Hono } from 'hono';
 import type { SeoService } from '../modules/seo/seo.service';
-import type { AppEnv } from './env';
+import type { AppEnv } from './hono-env';
 
 // Short: a newly published build should reach crawlers quickly. No prices in here, so no price-age limit.
 const CACHE_CONTROL = 'public, max-age=300';

@@ -5,7 +5,7 @@
  * price.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPriceScheduler } from '../../src/jobs/price-scheduler';
+import { startPriceScheduler } from '../../src/schedulers/price-scheduler';
 import { driftResponseSchema } from '../../src/modules/drift/drift.schema';
 import { driftPercent, isDrifting } from '../../src/modules/drift/drift.service';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';

@@ -4,7 +4,7 @@
  * lease (never waiting for price work), once per interval across instances.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHousekeepingScheduler } from '../../src/jobs/housekeeping-scheduler';
+import { startHousekeepingScheduler } from '../../src/schedulers/housekeeping-scheduler';
 import { HOUSEKEEPING_JOB, HOUSEKEEPING_LEASE } from '../../src/modules/housekeeping/housekeeping.service';
 import { PRICE_WORK_LEASE } from '../../src/modules/jobs/jobs.service';
 import { ADMIN, type AppInstance, openSecondInstance, type TestContext, useFreshContext } from '../helpers/test-app';

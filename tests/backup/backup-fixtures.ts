@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { type AppConfig, loadConfig } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
-import type { Database } from '../../src/db/schema';
+import type { Database } from '../../src/db/tables';
 import { seedDemoContent } from '../../src/db/seed';
 import type { ObjectStorage } from '../../src/integrations/storage';
 import { CLICK_BEACON_PATH } from '../../src/common/click-beacon';

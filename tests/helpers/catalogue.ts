@@ -4,7 +4,7 @@
  * are known. The caller tells the page cache (services.events.emitChange) if pages are rendered after.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Database } from '../../src/db/tables';
 
 export interface CatalogueBuild {
   title: string;

@@ -3,7 +3,7 @@
  * database holds, decision 003), so tests can read a username's counter without knowing the secret.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Database } from '../../src/db/tables';
 import { USERNAME_KEY_SECRET, usernameKey } from '../../src/modules/auth/login-throttle';
 
 /** The key of `username`'s counter; 'user:?' (no row has it) while no sign-in has drawn the secret yet. */

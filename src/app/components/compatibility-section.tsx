@@ -1,5 +1,5 @@
-import type { CompatibilitySummary } from '../../common/compatibility/assess';
-import { CHECK_LABELS, type CompatibilityCheck } from '../../common/compatibility/checks';
+import type { CompatibilitySummary } from '../../compatibility/assess';
+import { CHECK_LABELS, type CompatibilityCheck } from '../../compatibility/checks';
 import { formatCount } from '../../common/format';
 
 /** Titles of the section; exported for the tests. */

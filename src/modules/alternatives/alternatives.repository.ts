@@ -1,6 +1,6 @@
 /** Queries for alternative categories (groups) and alternatives. */
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
-import type { AlternativeCategoriesTable, AlternativeRow, AlternativesTable, CategoryRow, Database } from '../../db/schema';
+import type { AlternativeCategoriesTable, AlternativeRow, AlternativesTable, CategoryRow, Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

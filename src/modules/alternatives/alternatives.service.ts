@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { type NewAlternative, newAlternativeRow } from '../../db/alternative-row';
-import type { AlternativeRow } from '../../db/schema';
+import type { AlternativeRow } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import * as repo from './alternatives.repository';
 import { ASIN_INVALID, type AlternativeUpdate, type CategoryInput, type GroupAlternativeInput, type ProductAlternativeInput } from './alternatives.schema';

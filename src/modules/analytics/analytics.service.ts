@@ -19,7 +19,7 @@ import { isValidAsin } from '../../common/asin';
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
 import * as repo from './analytics.repository';

@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { describeErrorForLog } from '../../common/log-text';
 import { romeDay } from '../../common/rome-day';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { addBuildViews } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import { type AnsweredRequest, visitedBuild } from './visit-rules';

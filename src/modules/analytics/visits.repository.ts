@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

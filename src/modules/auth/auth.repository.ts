@@ -1,6 +1,6 @@
 /** Queries for users and sessions. */
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

@@ -4,7 +4,7 @@ import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import { PASSWORD_MESSAGES, passwordViolations } from '../../common/password-rules';
 import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import {
   countUsers,

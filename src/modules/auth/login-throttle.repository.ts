@@ -6,7 +6,7 @@
  * await, so the counters never wait on (or block) a SQLite write lock held by other work.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

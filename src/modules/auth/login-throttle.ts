@@ -24,7 +24,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import {
   type BlockStep,

@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/connection';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { BackupRow, BackupTableName } from './backup.schema';
 
 type Db = Kysely<Database>;

@@ -12,7 +12,7 @@ import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
 import type { Dialect } from '../../db/connection';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
 import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media/stored-upload';

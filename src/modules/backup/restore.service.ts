@@ -14,7 +14,7 @@ import { AppError } from '../../common/errors';
 import type { Dialect } from '../../db/connection';
 import { migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
 import { fillRestoredClickProducts } from '../analytics/analytics.service';

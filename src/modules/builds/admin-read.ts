@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import * as repo from './builds.repository';
 import { lowestPriceSince, toAdminRow, toComponentAdmin } from './build-mapping';
 import type { BuildAdmin, BuildListRow, BuildStats, CompatibilityResponse } from './builds.types';

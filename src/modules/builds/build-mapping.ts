@@ -1,9 +1,9 @@
 /** How stored builds and components are shown: the list, public and admin shapes (euros, tagged links). */
 import { withAffiliateTag } from '../../common/asin';
 import { componentTypeRank } from '../../common/catalog';
-import { parseStoredOverrides } from '../../common/compatibility/overrides';
+import { parseStoredOverrides } from '../../compatibility/overrides';
 import { centsToEuro } from '../../common/money';
-import type { BuildRow, ComponentRow } from '../../db/schema';
+import type { BuildRow, ComponentRow } from '../../db/tables';
 import type { BuildWithTotals, ComponentWithLowest } from './builds.repository';
 import type { BuildAdminRow, BuildSummary, ComponentAdmin, ComponentPublic } from './builds.types';
 

@@ -3,7 +3,7 @@
  * saving over it unnoticed (decision 006), and every build writer from deadlocking on another's rows.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import * as repo from './builds.repository';
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN, isValidAsin, normalizeAsin } from '../../common/asin';
 import { MAX_BUILD_COMPONENTS, MAX_EURO, MAX_EURO_LABEL, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../common/bounds';
 import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
-import { CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES } from '../../common/compatibility/attributes';
-import { CHECK_RULES } from '../../common/compatibility/checks';
-import { attributeOverridesSchema } from '../../common/compatibility/overrides';
+import { CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES } from '../../compatibility/attributes';
+import { CHECK_RULES } from '../../compatibility/checks';
+import { attributeOverridesSchema } from '../../compatibility/overrides';
 import { formatCount } from '../../common/format';
 import { euroToCents } from '../../common/money';
 

@@ -5,7 +5,7 @@
  * and exports what other modules call in their own transactions.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { buildStats, compatibilityOfBuild, listAdminBuilds, readAdminBuild, requireBuild } from './admin-read';
 import * as repo from './builds.repository';
 import type { BuildInput } from './builds.schema';

@@ -3,7 +3,7 @@
  * server that writes them and the admin client that parses them cannot drift apart. Type-only module.
  */
 import type { z } from 'zod';
-import type { CompatibilitySummary } from '../../common/compatibility/assess';
+import type { CompatibilitySummary } from '../../compatibility/assess';
 import type * as schemas from './builds.schema';
 
 export type BuildSummary = z.infer<typeof schemas.buildSummarySchema>;

@@ -1,7 +1,7 @@
 /** What a build's components add up to: the Amazon cart, the total, the age of the prices shown. */
 import { isAmazonLink } from '../../common/amazon-hosts';
 import { buildCartUrl, isValidAsin } from '../../common/asin';
-import type { ComponentRow } from '../../db/schema';
+import type { ComponentRow } from '../../db/tables';
 import type { CartExclusion } from './builds.types';
 
 const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);

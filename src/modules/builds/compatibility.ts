@@ -1,8 +1,8 @@
 /** Compatibility of a stored build (decision 023): its component rows, with the author's stored overrides, through the shared checks. */
-import { type AssessedComponent, assessBuild, summarizeCompatibility, type CompatibilitySummary } from '../../common/compatibility/assess';
-import type { CompatibilityReport } from '../../common/compatibility/checks';
-import { parseStoredOverrides } from '../../common/compatibility/overrides';
-import type { ComponentRow } from '../../db/schema';
+import { type AssessedComponent, assessBuild, summarizeCompatibility, type CompatibilitySummary } from '../../compatibility/assess';
+import type { CompatibilityReport } from '../../compatibility/checks';
+import { parseStoredOverrides } from '../../compatibility/overrides';
+import type { ComponentRow } from '../../db/tables';
 
 type StoredFacts = Pick<ComponentRow, 'type' | 'name' | 'brand' | 'model' | 'specs' | 'attribute_overrides'>;
 

@@ -5,9 +5,9 @@
  */
 import type { Kysely } from 'kysely';
 import { extractAsin } from '../../common/asin';
-import { serializeOverrides } from '../../common/compatibility/overrides';
+import { serializeOverrides } from '../../compatibility/overrides';
 import { AppError } from '../../common/errors';
-import type { ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
+import type { ComponentRow, ComponentUpdate, Database, NewComponentRow } from '../../db/tables';
 import * as repo from './builds.repository';
 import type { ComponentInput } from './builds.schema';
 import * as components from './components.repository';

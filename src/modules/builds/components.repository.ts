@@ -4,7 +4,7 @@
  * through components.service.ts). Reads stay with the queries that need them.
  */
 import type { Kysely } from 'kysely';
-import type { ComponentUpdate, Database, NewComponentRow } from '../../db/schema';
+import type { ComponentUpdate, Database, NewComponentRow } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

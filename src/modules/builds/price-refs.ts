@@ -1,7 +1,7 @@
 /** What the pricing module reads of a build's components to draw their price history. */
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
-import type { ComponentRow, Database } from '../../db/schema';
+import type { ComponentRow, Database } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import { ADMIN_NOT_FOUND } from './admin-read';
 import { byDisplayOrder } from './build-mapping';

@@ -5,7 +5,7 @@ import { euroToCents } from '../../common/money';
 import { freshRetailerImage } from '../../common/price-freshness';
 import { isSlug } from '../../common/slug';
 import { isPublicAt, publicPublishedAtOf } from '../../db/public-builds';
-import type { BuildRow } from '../../db/schema';
+import type { BuildRow } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import * as repo from './builds.repository';
 import { byDisplayOrder, lowestPriceSince, toComponentPublic, toSummary } from './build-mapping';

@@ -1,6 +1,6 @@
 /** build_revisions: insert, list newest first, read one, keep the newest N of a build. */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -19,7 +19,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { formatDateTime } from '../../common/format';
-import type { ComponentRow, Database } from '../../db/schema';
+import type { ComponentRow, Database } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
 import * as buildsRepo from './builds.repository';

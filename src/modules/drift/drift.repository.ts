@@ -1,7 +1,7 @@
 /** Budget drift: the published builds' budgets and totals, and when each drifting build first drifted. */
 import type { Kysely, Transaction } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 /** Queries for job leases and the record of job runs. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import { findLastRun, findLastRunLike, finishRun, insertRun, type RunCounts, releaseLease, tryAcquireLease } from './jobs.repository';
 

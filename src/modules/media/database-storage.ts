@@ -3,7 +3,7 @@
  * upload. Objects are immutable, so a put of a key that exists is a no-op, never an error.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { isValidStorageKey, type ObjectStorage } from '../../integrations/storage';
 import { type Clock, systemClock } from '../clock';
 import { blobExists, findBlob, insertBlobIfAbsent, listBlobKeysAfter } from './media-blobs.repository';

@@ -1,6 +1,6 @@
 /** Queries for the uploaded files kept in the database (table media_blobs). */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/env';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { createLocalDirectoryStorage, type ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
 import { createDatabaseStorage } from './database-storage';

@@ -12,7 +12,7 @@
 import type { Kysely } from 'kysely';
 import { formatDate } from '../../common/format';
 import { romeDay } from '../../common/rome-day';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { ItemLookup, ItemNotFound } from '../../integrations/amazon-creators';
 import * as repo from './pricing.repository';
 import { NOT_ACCESSIBLE, NOT_ACCESSIBLE_DAYS, NOT_ACCESSIBLE_ON_DAYS } from './retailer';

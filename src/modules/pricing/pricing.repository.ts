@@ -1,7 +1,7 @@
 /** Queries for prices, availability, tiers and price history. */
 import { type Kysely, sql } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

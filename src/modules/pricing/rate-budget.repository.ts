@@ -5,7 +5,7 @@
  * agree on the slots (see rate-budget.ts for the reasoning).
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 export type BudgetDialect = 'sqlite' | 'postgres';

@@ -33,7 +33,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatCount } from '../../common/format';
 import type { AmazonConfig } from '../../config/env';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { CreatorsApiError, type RateQueue } from '../../integrations/amazon-creators';
 import { type BudgetDialect, DAY_MS, readBudget, readDatabaseNow, reserveSlot, type SlotRequest } from './rate-budget.repository';
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config/env';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { createCreatorsClient, type CreatorsClient, creatorsApiSettingsMissing, isCreatorsApiError, type ItemLookup } from '../../integrations/amazon-creators';
 import { budgetAccountKey, createDatabaseRateQueue, type DatabaseRateQueue } from './rate-budget';
 

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { euroToCents } from '../../common/money';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { ItemLookup } from '../../integrations/amazon-creators';
 import { bumpBuildVersion, lockBuilds } from '../builds/builds.service';
 import { applyRetailerObservation } from '../builds/components.service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssessedComponent } from '../../common/compatibility/assess';
+import type { AssessedComponent } from '../../compatibility/assess';
 import { formatPrice } from '../../common/format';
 import type { FoundItem, ItemLookup } from '../../integrations/amazon-creators';
 import type { Alternative } from '../alternatives/alternatives.types';

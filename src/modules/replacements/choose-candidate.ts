@@ -12,11 +12,11 @@
  * socket, memory, size, a supply too small) never.
  */
 import { normalizeAsin } from '../../common/asin';
-import { type AssessedComponent, assessBuild, chooseSwap, type SwapOption } from '../../common/compatibility/assess';
+import { type AssessedComponent, assessBuild, chooseSwap, type SwapOption } from '../../compatibility/assess';
 import { formatPrice } from '../../common/format';
 import { centsToEuro, euroToCents } from '../../common/money';
 import type { PricingConfig } from '../../config/env';
-import type { ComponentRow } from '../../db/schema';
+import type { ComponentRow } from '../../db/tables';
 import type { FoundItem, ItemLookup } from '../../integrations/amazon-creators';
 import type { Alternative } from '../alternatives/alternatives.types';
 import { classifyLookup } from '../pricing/retailer';

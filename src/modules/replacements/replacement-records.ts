@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import { bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
 import * as components from '../builds/components.service';
 import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';

@@ -1,7 +1,7 @@
 /** Queries for smart replacement and replacement records. */
 import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
-import type { ComponentRow, Database, ReplacementsTable } from '../../db/schema';
+import type { ComponentRow, Database, ReplacementsTable } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

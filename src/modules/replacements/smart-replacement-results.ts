@@ -1,6 +1,6 @@
 /** What a smart replacement run answers for each component, and the run's summary: pure, no I/O. */
 import { centsToEuro } from '../../common/money';
-import type { ComponentRow } from '../../db/schema';
+import type { ComponentRow } from '../../db/tables';
 import type { ItemLookup } from '../../integrations/amazon-creators';
 import type { CandidateChoice } from './choose-candidate';
 import type { ReplacementRow } from './replacements.repository';

@@ -9,7 +9,7 @@ import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { errorMessageForLog } from '../../common/log-text';
 import { centsToEuro } from '../../common/money';
 import type { AppConfig } from '../../config/env';
-import type { ComponentRow } from '../../db/schema';
+import type { ComponentRow } from '../../db/tables';
 import { type CreatorsClient, type ItemLookup, MAX_ITEMS_PER_REQUEST } from '../../integrations/amazon-creators';
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { BuildsService } from '../builds/builds.service';

@@ -1,6 +1,6 @@
 /** Queries for the cache of the author's retailer searches (table retailer_search_cache). */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 /** Queries for the sitemap. */
 import type { Kysely } from 'kysely';
 import { isPublicBuild, publicPublishedAt } from '../../db/public-builds';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 
 export interface SitemapEntry {
   slug: string;

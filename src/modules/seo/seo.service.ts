@@ -1,6 +1,6 @@
 /** /sitemap.xml and /robots.txt of the site at `publicBaseUrl` (api-contract.md, "Other routes"). */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import { listSitemapEntries } from './seo.repository';
 import { renderRobotsTxt, renderSitemapXml } from './sitemap';

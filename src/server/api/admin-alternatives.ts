@@ -7,7 +7,7 @@ import {
   productAlternativeInputSchema,
 } from '../../modules/alternatives/alternatives.schema';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { idParam, readJson } from '../middleware/json-body';
 
 export function adminAlternativeRoutes(services: AppServices) {

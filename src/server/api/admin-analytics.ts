@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { analyticsQuerySchema } from '../../modules/analytics/analytics.schema';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { idParam, parseWith } from '../middleware/json-body';
 
 export function adminAnalyticsRoutes(services: AppServices) {

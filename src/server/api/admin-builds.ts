@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { buildInputSchema, buildUpdateSchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { idParam, readJson } from '../middleware/json-body';
 
 export function adminBuildRoutes(services: AppServices) {

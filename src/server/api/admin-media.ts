@@ -9,7 +9,7 @@ import { AppError } from '../../common/errors';
 import { tooLargeError } from '../../modules/media/media.service';
 import { UPLOAD_CONTENT_TYPE } from '../../modules/media/stored-upload';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 
 /** These take multipart bodies larger than the JSON limit: app.ts exempts them from it, they enforce their own. */
 export const MEDIA_UPLOAD_API_PATHS = ['/api/admin/upload', '/api/admin/remove-background'] as const;

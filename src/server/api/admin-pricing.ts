@@ -1,12 +1,9 @@
-/** /api/admin: price refresh, tiers, price statistics and the Amazon cart import. */
+/** /api/admin: price refresh, tiers and price statistics. */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { AppError } from '../../common/errors';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
-import { idParam, readJson } from '../middleware/json-body';
-
-const importSchema = z.object({ cartUrl: z.unknown().optional() });
+import type { AppEnv } from '../hono-env';
+import { idParam } from '../middleware/json-body';
 
 export function adminPricingRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
@@ -29,11 +26,6 @@ export function adminPricingRoutes(services: AppServices) {
 
   // The editor's price history: drafts too (the public endpoint answers 404 for them).
   app.get('/builds/:id/price-history', async (c) => c.json(await services.pricing.priceHistoryOfBuild(idParam(c))));
-
-  app.post('/import-amazon', async (c) => {
-    const { cartUrl } = await readJson(c, importSchema);
-    return c.json(await services.importer.importFromCart(cartUrl));
-  });
 
   return app;
 }

@@ -1,7 +1,7 @@
 /** /api/admin: smart replacement of a build's unavailable components and the replacement records (api-contract.md). */
 import { Hono } from 'hono';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { idParam } from '../middleware/json-body';
 
 export function adminReplacementRoutes(services: AppServices) {

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { retailerSearchQuerySchema } from '../../modules/retailer-items/retailer-items.schema';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { parseWith } from '../middleware/json-body';
 
 export function adminRetailerRoutes(services: AppServices) {

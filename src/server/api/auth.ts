@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { changePasswordSchema, loginSchema } from '../../modules/auth/auth.schema';
 import type { AppServices } from '../../modules/services';
 import { clientIp } from '../client-ip';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { readJson } from '../middleware/json-body';
 import { requireAuth } from '../middleware/require-auth';
 

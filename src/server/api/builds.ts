@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { parseWith } from '../middleware/json-body';
 
 export function publicBuildRoutes(services: AppServices) {

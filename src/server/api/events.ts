@@ -19,7 +19,7 @@ import { AppError } from '../../common/errors';
 import { clickBeaconSchema } from '../../modules/analytics/analytics.schema';
 import type { AppServices } from '../../modules/services';
 import { visitorOf } from '../client-ip';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 import { parseJsonText, parseWith } from '../middleware/json-body';
 
 /** A beacon is some 60 bytes of JSON. */

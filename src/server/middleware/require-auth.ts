@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../common/errors';
 import type { AuthService } from '../../modules/auth/auth.service';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../hono-env';
 
 export function requireAuth(auth: AuthService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -89,9 +89,13 @@ export const pricingApi = {
   assignTiers: async (signal?: Signal) => (await requestJson(apiPaths.assignTiers(), assignTiersResponseSchema, { method: 'POST', signal })).assigned,
   refreshBuild: (buildId: number, signal?: Signal) =>
     requestJson(apiPaths.buildPriceRefresh(buildId), buildPriceRefreshResponseSchema, { method: 'POST', signal }),
-  importCart: (cartUrl: string, signal?: Signal) => requestJson(apiPaths.importCart(), importResponseSchema, { method: 'POST', body: { cartUrl }, signal }),
   /** The build's price history (drafts too): per component, and the build total, over the last year. */
   buildHistory: (buildId: number, signal?: Signal) => requestJson(apiPaths.buildPriceHistory(buildId), priceHistoryResponseSchema, { signal }),
+};
+
+export const importerApi = {
+  /** The components of an Amazon cart link (at most 100 distinct products), read from the retailer. */
+  importCart: (cartUrl: string, signal?: Signal) => requestJson(apiPaths.importCart(), importResponseSchema, { method: 'POST', body: { cartUrl }, signal }),
 };
 
 export const retailerApi = {

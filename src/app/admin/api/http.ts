@@ -10,7 +10,7 @@ import { redirect } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../../common/paths';
 import { ApiError, apiErrorFromBody } from './api-error';
-import { clearToken, getToken } from './session-token';
+import { clearToken, getToken } from './token-storage';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -8,7 +8,7 @@ import { Link, useFetcher, useNavigate } from 'react-router';
 import { PASSWORD_MESSAGES, PASSWORD_RULES, passwordStrength, passwordViolations } from '../../../common/password-rules';
 import { paths } from '../../../common/paths';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
-import { type changePasswordAction, PASSWORD_FIELDS, PASSWORD_INTENT } from './change-password-action';
+import { type changePasswordAction, PASSWORD_FIELDS, PASSWORD_INTENT } from './change-password-data';
 import { LogoutEverywhere } from './logout-everywhere';
 import { PasswordField } from './password-field';
 

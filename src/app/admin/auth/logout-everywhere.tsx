@@ -1,11 +1,11 @@
 /**
  * "Esci da tutti i dispositivi": ends every session of the author, this one included (a lost phone, a
- * shared computer), then the login page. Posted to the screen's route action (change-password-action.ts).
+ * shared computer), then the login page. Posted to the screen's route action (change-password-data.ts).
  */
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import { cardClass, Notice, secondaryButtonClass } from '../ui';
-import { type changePasswordAction, PASSWORD_INTENT } from './change-password-action';
+import { type changePasswordAction, PASSWORD_INTENT } from './change-password-data';
 
 const LOGOUT_ALL_CONFIRM =
   'Vuoi uscire da tutti i dispositivi? Verranno chiuse tutte le sessioni aperte, compresa questa, e dovrai accedere di nuovo.';

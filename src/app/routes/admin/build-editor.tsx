@@ -1,6 +1,5 @@
 /** /admin/builds/new and /admin/builds/edit/:id (route ids admin-build-new, admin-build-edit). */
-import { editorAction } from '../../admin/builds/editor/editor-action';
-import { editorLoader } from '../../admin/builds/editor/editor-loader';
+import { editorAction, editorLoader } from '../../admin/builds/editor/editor-data';
 import { BuildEditorScreen } from '../../admin/builds/editor/build-editor';
 import { EDITOR_MESSAGES } from '../../admin/builds/editor/messages';
 import { AdminSpinner, adminMeta } from '../../admin/ui';

@@ -1,5 +1,5 @@
 /** /admin/change-password (spec sections 2 Change password, 5 and 8): the form and its route action. */
-import { changePasswordAction } from '../../admin/auth/change-password-action';
+import { changePasswordAction } from '../../admin/auth/change-password-data';
 import { ChangePasswordScreen } from '../../admin/auth/change-password-screen';
 import { adminMeta } from '../../admin/ui';
 import { siteFromMatches } from '../../seo';

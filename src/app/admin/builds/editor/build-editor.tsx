@@ -3,8 +3,8 @@
  * /admin/builds/edit/{id}. Main fields and components on the left, publishing, image, SEO and affiliate
  * cards on the right (one column on phones), and a sticky bar with 'Annulla' and the save button.
  *
- * The route's clientLoader reads the build (editor-loader.ts) and every write is a fetcher posting an
- * intent to its clientAction (editor-action.ts); this screen holds the form, and applies their answers.
+ * The route's clientLoader reads the build (editor-data.ts) and every write is a fetcher posting an
+ * intent to its clientAction (editor-data.ts); this screen holds the form, and applies their answers.
  *
  * Not a <form> element: the import and cover dialogs hold forms of their own, and Enter in a field
  * should not save a long article by accident. Saving is the sticky bar's button.
@@ -21,7 +21,7 @@ import { ButtonSpinner } from './button-spinner';
 import { ROW_FIELDS } from './components/component-row';
 import { ComponentsSection } from './components/components-section';
 import { ConflictDialog } from './save/conflict-dialog';
-import { EDITOR_ANALYTICS_DAYS, type EditorLoaderData } from './editor-loader';
+import { EDITOR_ANALYTICS_DAYS, type EditorLoaderData } from './editor-data';
 import { editorReducer, initialEditorState } from './editor-reducer';
 import { FeaturedImageCard } from './cover/featured-image-card';
 import { TextAreaField, TextField } from './form/form-fields';

@@ -3,7 +3,7 @@
  * component (socket, memory, size, power), each input defaulting to "Automatico" with the derived
  * value shown, so the author corrects only what the extraction got wrong or could not find.
  */
-import { ATTRIBUTES_OF, type AttributeKey, CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES, type PartKind, partKindOf } from '../../../../../common/compatibility/attributes';
+import { ATTRIBUTES_OF, type AttributeKey, CPU_SOCKETS, FORM_FACTORS, MEMORY_TYPES, type PartKind, partKindOf } from '../../../../../compatibility/attributes';
 import type { ComponentForm, OverrideField } from '../form/build-form';
 import { derivedOfForm } from './compatibility-form';
 import { SelectField, TextField } from '../form/form-fields';

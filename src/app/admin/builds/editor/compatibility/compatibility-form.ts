@@ -3,10 +3,10 @@
  * extraction and checks as the server's API and the public page, so what the author sees while editing
  * is what the saved build will show. Pure, for the panel and the tests.
  */
-import { type AssessedComponent, assessBuild, resolveAttributes } from '../../../../../common/compatibility/assess';
-import type { ComponentAttributes } from '../../../../../common/compatibility/attributes';
-import type { CompatibilityReport } from '../../../../../common/compatibility/checks';
-import { readOverrides } from '../../../../../common/compatibility/overrides';
+import { type AssessedComponent, assessBuild, resolveAttributes } from '../../../../../compatibility/assess';
+import type { ComponentAttributes } from '../../../../../compatibility/attributes';
+import type { CompatibilityReport } from '../../../../../compatibility/checks';
+import { readOverrides } from '../../../../../compatibility/overrides';
 import { type ComponentForm, type OverrideField, overridesInput } from '../form/build-form';
 
 /** The overrides the form holds; a value the save would refuse (a watt count still being typed) counts as none yet. */

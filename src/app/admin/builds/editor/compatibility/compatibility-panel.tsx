@@ -4,7 +4,7 @@
  * readers, so a change that breaks a check is heard without moving the focus.
  */
 import { useMemo } from 'react';
-import { CHECK_LABELS, type CheckStatus } from '../../../../../common/compatibility/checks';
+import { CHECK_LABELS, type CheckStatus } from '../../../../../compatibility/checks';
 import { formatCount } from '../../../../../common/format';
 import type { ComponentForm } from '../form/build-form';
 import { compatibilityOfForm } from './compatibility-form';

@@ -21,7 +21,7 @@ import { useBackgroundRemoval } from './use-background-removal';
 import { useCoverExport } from './use-cover-export';
 import { useCoverLayout } from './use-cover-layout';
 import { useCoverPhoto } from './use-cover-photo';
-import type { EditorActionResult } from '../editor-action';
+import type { EditorActionResult } from '../editor-data';
 
 interface CoverGeneratorDialogProps {
   /** Text the canvas starts with (the build's title). */

@@ -9,7 +9,7 @@ import { CoverGeneratorDialog } from '../cover-generator/cover-generator-dialog'
 import { cardClass, Notice, secondaryButtonClass } from '../../../ui';
 import { fieldId } from '../form/build-form';
 import { ButtonSpinner } from '../button-spinner';
-import { type EditorActionResult, IMAGE_SUBMIT, imageIntent } from '../editor-action';
+import { type EditorActionResult, IMAGE_SUBMIT, imageIntent } from '../editor-data';
 import { TextField } from '../form/form-fields';
 import { UPLOAD_MESSAGES } from '../messages';
 import { useFetcherResult } from '../../../use-fetcher-result';

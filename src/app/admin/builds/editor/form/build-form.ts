@@ -4,7 +4,7 @@
  * give the same Italian messages for the same field paths ('title', 'components.0.name'...).
  */
 import { extractAsin } from '../../../../../common/asin';
-import type { ComponentAttributes } from '../../../../../common/compatibility/attributes';
+import type { ComponentAttributes } from '../../../../../compatibility/attributes';
 import { isoToRomeLocal, romeLocalToIso } from '../../../../../common/rome-time';
 import { buildInputSchema, PUBLISH_AT_IN_PAST_MESSAGE } from '../../../../../modules/builds/builds.schema';
 import type { BuildAdmin, ComponentAdmin } from '../../../../../modules/builds/builds.types';

@@ -1,13 +1,13 @@
 /**
  * The components section's retailer actions (spec sections 2, 4 and 8): smart replacement, price update
- * and import from an Amazon cart, each an intent of the route's action (editor-action.ts) through one
+ * and import from an Amazon cart, each an intent of the route's action (editor-data.ts) through one
  * fetcher, so one runs at a time. Replacement and price update work on the saved build, so they need an
  * id; the action reads the build again afterwards and it is merged into the form (merge-server.ts).
  */
 import { type Dispatch, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { BuildForm } from '../form/build-form';
-import { type EditorActionResult, type EditorJsonIntent, JSON_SUBMIT, type RetailerNotice } from '../editor-action';
+import { type EditorActionResult, type EditorJsonIntent, JSON_SUBMIT, type RetailerNotice } from '../editor-data';
 import { type EditorAction, importSetsAffiliateTag } from '../editor-reducer';
 import { RETAILER_MESSAGES } from '../messages';
 import { submittedIntent } from '../save/submitted-intent';

@@ -1,5 +1,5 @@
 /**
- * Saving the build through the route's action (editor-action.ts), and the conflict of decision 006: the
+ * Saving the build through the route's action (editor-data.ts), and the conflict of decision 006: the
  * save is conditional on the version the form is based on; a build changed elsewhere meanwhile answers
  * 409 and the dialog offers 'Ricarica' (the current version on screen, the author's form kept as the
  * draft and offered back) and 'Sovrascrivi' (the form saved over the current version). Nothing the author
@@ -10,8 +10,7 @@ import { useFetcher, useNavigate } from 'react-router';
 import { paths } from '../../../../../common/paths';
 import { type FieldErrors, fieldMessage, formValues, validateBuildForm } from '../form/build-form';
 import type { ConflictChoice } from './conflict-dialog';
-import { type EditorActionResult, type EditorJsonIntent, JSON_SUBMIT } from '../editor-action';
-import { markCreated } from '../editor-loader';
+import { type EditorActionResult, type EditorJsonIntent, JSON_SUBMIT, markCreated } from '../editor-data';
 import type { EditorAction, EditorReducerState } from '../editor-reducer';
 import { EDITOR_MESSAGES } from '../messages';
 import { submittedIntent } from './submitted-intent';

@@ -1,23 +1,95 @@
 /**
- * The build editor's writes, run by the route's clientAction (routes/admin/build-editor.tsx). Every fetcher
- * of the editor posts to its own route with an `intent`: JSON for the save and the retailer actions,
- * multipart for the images. The action talks to the API and answers with what the screen shows: it never
- * touches the screen's state, which applies the answer when its fetcher returns (use-fetcher-result.ts).
+ * The build editor's route data (routes/admin/build-editor.tsx).
+ *
+ * editorLoader, the clientLoader: for /admin/builds/new whether the retailer is configured (the 'Cerca su
+ * Amazon' button); for /admin/builds/edit/:id also the build, its last 30 days' views and clicks and its
+ * price history. A build that cannot be read is an answer the screen shows ('Errore nel caricamento della
+ * build' with the server's reason); the other parts failing only leave their place empty (no analytics, no
+ * charts, the search offered anyway).
+ *
+ * editorAction, the clientAction: every fetcher of the editor posts to its own route with an `intent`: JSON
+ * for the save and the retailer actions, multipart for the images. The action talks to the API and answers
+ * with what the screen shows: it never touches the screen's state, which applies the answer when its
+ * fetcher returns (use-fetcher-result.ts).
  *
  * Only ApiErrors become answers: the login redirect of an expired session (api/http.ts), an aborted call
  * and programming errors are thrown on for the router to handle.
  */
 import { z } from 'zod';
-import { parseRowId } from '../../form-data';
 import { formatCount } from '../../../../common/format';
+import type { BuildAnalytics } from '../../../../modules/analytics/analytics.schema';
 import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import type { ImportedComponent } from '../../../../modules/importer/importer.schema';
-import { ApiError, buildsApi, errorFields, errorMessage, mediaApi, pricingApi, replacementsApi } from '../../api';
+import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
+import { analyticsApi, ApiError, attempt, buildsApi, errorFields, errorMessage, importerApi, mediaApi, pricingApi, replacementsApi } from '../../api';
+import type { Part } from '../../dashboard/dashboard-data';
+import { parseRowId } from '../../form-data';
+import { refreshSummaryLines } from '../../pricing/refresh-summary';
 import { type BuildFormValues, type BuildInputBody, type FieldErrors, isBuildInput, toBuildInput, validateBuildForm } from './form/build-form';
 import { parseFormValues } from './form/form-values-schema';
-import { overwriteInput } from './save/merge-server';
-import { refreshSummaryLines } from '../../pricing/refresh-summary';
 import { EDITOR_MESSAGES, RETAILER_MESSAGES } from './messages';
+import { loadRetailerStatus, type RetailerStatus } from './retailer/retailer-data';
+import { overwriteInput } from './save/merge-server';
+
+export type EditorLoaderData =
+  | { status: 'new'; at: number; retailer: RetailerStatus }
+  /**
+   * `created`: the editor has just created this build and came here to edit it (see markCreated).
+   * `history`: its price history, null when it could not be read (the charts are simply not drawn).
+   */
+  | { status: 'ready'; build: BuildAdmin; created: boolean; at: number; analytics: Part<BuildAnalytics>; history: PriceHistory | null; retailer: RetailerStatus }
+  /** `detail`: the server's reason, when it gave one. */
+  | { status: 'error'; detail: string | null };
+
+/**
+ * The build the editor has just created, so its edit screen opens with 'Build creata con successo!'. A
+ * one-shot message for the next screen, like a session flash: in memory, so a reload does not repeat it.
+ */
+let justCreated: number | null = null;
+
+/** The window of the editor's 'Rendimento' card, in days. */
+export const EDITOR_ANALYTICS_DAYS = 30;
+
+async function loadAnalytics(buildId: number, signal: AbortSignal): Promise<Part<BuildAnalytics>> {
+  const result = await attempt(analyticsApi.forBuild(buildId, EDITOR_ANALYTICS_DAYS, signal));
+  return result.ok ? result : { ok: false, error: errorMessage(result.error, 'Statistiche non disponibili') };
+}
+
+async function loadPriceHistory(buildId: number, signal: AbortSignal): Promise<PriceHistory | null> {
+  const result = await attempt(pricingApi.buildHistory(buildId, signal));
+  return result.ok ? result.data : null;
+}
+
+export function markCreated(buildId: number): void {
+  justCreated = buildId;
+}
+
+function takeCreated(buildId: number): boolean {
+  const created = justCreated === buildId;
+  justCreated = null;
+  return created;
+}
+
+/** `buildIdParam`: the route's :id, the build's id as the URL spells it; undefined on /admin/builds/new. */
+export async function editorLoader(buildIdParam: string | undefined, signal: AbortSignal): Promise<EditorLoaderData> {
+  if (buildIdParam === undefined) return { status: 'new', at: Date.now(), retailer: await loadRetailerStatus(signal) };
+  const buildId = parseRowId(buildIdParam);
+  if (buildId === null) return { status: 'error', detail: EDITOR_MESSAGES.notFound };
+  const created = takeCreated(buildId);
+  try {
+    const [build, analytics, history, retailer] = await Promise.all([
+      buildsApi.get(buildId, signal),
+      loadAnalytics(buildId, signal),
+      loadPriceHistory(buildId, signal),
+      loadRetailerStatus(signal),
+    ]);
+    return { status: 'ready', build, created, at: Date.now(), analytics, history, retailer };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const detail = errorMessage(error, EDITOR_MESSAGES.loadFailed);
+    return { status: 'error', detail: detail === EDITOR_MESSAGES.loadFailed ? null : detail };
+  }
+}
 
 /** What the editor's JSON fetchers send (submitted with encType 'application/json'). */
 export type EditorJsonIntent =
@@ -255,7 +327,7 @@ async function updatePrices(buildId: number, signal: AbortSignal): Promise<Retai
 
 async function importCart(cartUrl: string, signal: AbortSignal): Promise<RetailerResult> {
   try {
-    const { components, affiliateTag } = await pricingApi.importCart(cartUrl, signal);
+    const { components, affiliateTag } = await importerApi.importCart(cartUrl, signal);
     return { intent: 'import', status: 'done', components, affiliateTag };
   } catch (caught) {
     return { intent: 'import', status: 'failed', message: errorMessage(answerOrThrow(caught), RETAILER_MESSAGES.importFailed) };

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoContent } from '../../src/db/seed';
-import { type PriceScheduler, startPriceScheduler } from '../../src/jobs/price-scheduler';
+import { type PriceScheduler, startPriceScheduler } from '../../src/schedulers/price-scheduler';
 import { type AppServices, createServices } from '../../src/modules/services';
 import { demoCatalogue } from '../fakes/creators-demo-catalogue';
 import { type FakeCreatorsApi, startFakeCreatorsApi } from '../fakes/creators-api';

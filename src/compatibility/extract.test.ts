@@ -4,7 +4,7 @@
  * (common may not import db).
  */
 import { describe, expect, it } from 'vitest';
-import fixtures from '../../../tests/fixtures/amazon-titles-it.json';
+import fixtures from '../../tests/fixtures/amazon-titles-it.json';
 import { ATTRIBUTES_OF, type ComponentAttributes, partKindOf, type PartKind } from './attributes';
 import { CHIPSET_SOCKETS } from './data/chipsets';
 import { CPU_POWER } from './data/cpu-power';

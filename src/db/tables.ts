@@ -98,7 +98,7 @@ export interface ComponentsTable {
   image_url: WithDefault<string | null>;
   /** When the retailer last confirmed image_url (migration 0013); the public pages show it for 24 hours after. */
   image_checked_at: WithDefault<Timestamp | null>;
-  /** Attributes set by the author over the derived ones, as JSON (migration 0012; see common/compatibility); null: none. */
+  /** Attributes set by the author over the derived ones, as JSON (migration 0012; see src/compatibility); null: none. */
   attribute_overrides: WithDefault<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
