@@ -26,6 +26,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
     // Migrated template databases and the bundled child-process entries, made once per project (see the file).
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // Undeclared console.error/warn and connections to other machines fail the test (see the file).
+    setupFiles: ['tests/helpers/strict-setup.ts'],
     projects: (only ? [only] : DIALECTS).map((dialect) => ({
       extends: true,
       // exclude adds to the one above.
