@@ -78,7 +78,7 @@ export function installNetworkGuard(onViolation?: (error: NetworkGuardError) => 
   const unguarded: unknown = Reflect.get(prototype, UNGUARDED_CONNECT) ?? prototype.connect;
   if (typeof unguarded !== 'function') throw new Error('network guard: net.Socket.prototype.connect is not a function');
   Reflect.defineProperty(prototype, UNGUARDED_CONNECT, { value: unguarded, configurable: true });
-  function guardedConnect(this: net.Socket, ...args: unknown[]): net.Socket {
+  const guardedConnect = function (this: net.Socket, ...args: unknown[]): net.Socket {
     const target = connectTarget(args);
     if (target && !isLocalHost(target.host)) {
       const error = new NetworkGuardError(target.host, target.port);
@@ -88,6 +88,6 @@ export function installNetworkGuard(onViolation?: (error: NetworkGuardError) => 
       return this;
     }
     return Reflect.apply(unguarded, this, args);
-  }
+  };
   Reflect.defineProperty(prototype, 'connect', { value: guardedConnect, writable: true, configurable: true });
 }
