@@ -65,7 +65,10 @@ function noteCall(level: ConsoleLevel, args: unknown[]): boolean {
     declaration.seen = true;
     return true;
   }
-  const shown = message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message;
+  // The first line says what happened; the rest (an Error's stack) is in the test's output, printed as usual.
+  const [firstLine = '', ...more] = message.split('\n');
+  const cut = firstLine.length > MAX_MESSAGE_LENGTH ? `${firstLine.slice(0, MAX_MESSAGE_LENGTH)}…` : firstLine;
+  const shown = more.length > 0 ? `${cut} (+${more.length} lines)` : cut;
   if (state.inTest) state.unexpected.push(`console.${level}: ${shown}`);
   else state.unexpectedOutside.push(`console.${level} outside a test (beforeAll, afterAll or loading the file): ${shown}`);
   return false;

@@ -100,7 +100,7 @@ describe('console guard', () => {
     console.warn('a warning nobody declared');
     const reported = takeUnexpectedConsole();
     expect(reported).toHaveLength(2);
-    expect(reported[0]).toMatch(/^console\.error: an error nobody declared Error: boom\n/);
+    expect(reported[0]).toMatch(/^console\.error: an error nobody declared Error: boom \(\+\d+ lines\)$/);
     expect(reported[1]).toBe('console.warn: a warning nobody declared');
   });
 
