@@ -26,6 +26,12 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
     // Migrated template databases and the bundled child-process entries, made once per project (see the file).
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // Undeclared console.error/warn and connections to other machines fail the test (see the file).
+    setupFiles: ['tests/helpers/strict-setup.ts'],
+    // Vite's React Router plugin regenerates the route types (.react-router/types, for the editor) in the
+    // background whenever a test compiles the pages (tests/helpers/page-build.ts), and two workers doing so
+    // at once race on that directory (ENOTEMPTY, ENOENT). Nothing a test runs reads those types.
+    onUnhandledError: (error) => !('path' in error && String(error.path).includes('/.react-router/')),
     projects: (only ? [only] : DIALECTS).map((dialect) => ({
       extends: true,
       // exclude adds to the one above.

@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // Undeclared console.error/warn and connections to other machines fail the test (see the file).
+    setupFiles: ['tests/helpers/strict-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for what the page does after an action (a request answered, a repaint, a dialog);

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { createServices, type AppServices } from '../../src/modules/services';
 import { type ContentSync, LISTENER_APPLICATION_NAME, reconnectDelayMs, startContentSync } from '../../src/server/content-sync';
 import { startTcpProxy, type TcpProxy } from '../fakes/postgres-network';
+import { allowConsole, expectConsole } from '../helpers/console-guard';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
 
@@ -138,6 +139,7 @@ describe('a lost LISTEN connection', () => {
   });
 
   it('reconnects after its backend is terminated, drops the cached pages, and receives notifications again', async () => {
+    expectConsole('error', '[content-sync] connessione LISTEN persa');
     const a = await startInstance(testDb.url);
     const b = await startInstance(testDb.url);
     const before = await listenerPids();
@@ -161,6 +163,9 @@ describe('a lost LISTEN connection', () => {
   });
 
   it('keeps retrying while the database is unreachable, then reconnects and drops the cached pages', async () => {
+    expectConsole('error', '[content-sync] connessione LISTEN persa');
+    expectConsole('error', '[content-sync] riconnessione LISTEN non riuscita');
+    allowConsole('error', '[db] errore su una connessione PostgreSQL inattiva'); // the reader's pooled connections dropped too
     const proxy = await startProxy();
     const writer = await startInstance(testDb.url);
     const reader = await startInstance(proxy.urlFor(testDb.url));
@@ -179,6 +184,9 @@ describe('a lost LISTEN connection', () => {
   });
 
   it('stops retrying once stopped', async () => {
+    expectConsole('error', '[content-sync] connessione LISTEN persa');
+    allowConsole('error', '[content-sync] riconnessione LISTEN non riuscita');
+    allowConsole('error', '[db] errore su una connessione PostgreSQL inattiva');
     const proxy = await startProxy();
     const instance = await startInstance(proxy.urlFor(testDb.url));
     proxy.refuseConnections();

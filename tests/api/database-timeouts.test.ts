@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { createServices } from '../../src/modules/services';
 import { createApp } from '../../src/server/app';
 import { startTcpProxy, type TcpProxy } from '../fakes/postgres-network';
+import { allowConsole, expectConsole } from '../helpers/console-guard';
 import { ADMIN, sampleBuild } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { TEST_SCRYPT_COST } from '../helpers/test-scrypt';
@@ -97,6 +98,9 @@ describe('PostgreSQL statement timeout', () => {
   });
 
   it('answers 503 to reads, writes and the session check stuck behind a lock, then serves again once it is released', async () => {
+    for (const request of ['GET /api/builds', 'POST /api/admin/builds', 'GET /api/auth/verify']) {
+      expectConsole('error', `[db] ${request}: database non disponibile: la query ha superato DATABASE_STATEMENT_TIMEOUT_SECONDS`);
+    }
     const instance = startInstance(testDb.url);
     const login = await instance.request('POST', '/api/auth/login', { body: ADMIN });
     expect(login.status).toBe(200);
@@ -130,6 +134,8 @@ describe('PostgreSQL statement timeout', () => {
 
 describe('PostgreSQL unreachable or silent', () => {
   it('answers 503 at once when nothing listens on the configured port', async () => {
+    expectConsole('error', '[db] GET /api/builds: database non disponibile: nessun server PostgreSQL in ascolto');
+    expectConsole('error', '[cache] prossima pubblicazione programmata non letta: connect ECONNREFUSED'); // looked up as the app starts
     const url = new URL(testDb.url);
     url.port = '1'; // privileged and unused on 127.0.0.1: the connection is refused
     const instance = startInstance(url.toString());
@@ -140,6 +146,9 @@ describe('PostgreSQL unreachable or silent', () => {
   });
 
   it('gives up on a server that stops answering mid-session, drops that connection and recovers', async () => {
+    // The reason depends on when the silence meets the request: a query left unanswered, or a connection never completed.
+    expectConsole('error', '[db] GET /api/builds: database non disponibile');
+    allowConsole('error', '[cache] prossima pubblicazione programmata non letta'); // when its look-up meets the silence
     const instance = startInstance(proxy.urlFor(testDb.url));
     expect((await instance.request('GET', '/readyz')).status).toBe(200); // one pooled connection through the proxy
     proxy.goSilent();

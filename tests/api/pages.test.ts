@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, type InsertedBuild, insertBuilds } from '../helpers/catalogue';
+import { expectConsole } from '../helpers/console-guard';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { storeObservations } from '../../src/modules/pricing/pricing.service';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
@@ -385,6 +386,7 @@ describe('build page', () => {
   });
 
   it("any other failure answers 500 with 'Errore nel caricamento della build', not that the build does not exist", async () => {
+    expectConsole('error', /no such table: components|relation "components" does not exist/); // the failed load, logged by the server
     const build = await createBuild({ title: 'Build con il database in panne' });
     // A real failure of the database: the components table is gone while the page loads.
     await ctx.database.db.schema.alterTable('components').renameTo('components_away').execute();

@@ -7,12 +7,13 @@
  * (tests/helpers/global-setup.ts) therefore bundles these entries once per run with esbuild, as
  * `npm run build` bundles the server for production (npm packages stay external, loaded by Node as
  * they are): the same source, loaded in a third of the time. Outside that setup (another vitest
- * config, a child of a child) the entry runs through tsx as before.
+ * config, a child of a child) the entry runs through tsx as before. Either way the network guard of the
+ * test process (network-guard.ts) is loaded first, so a child reaches no other machine either.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,6 +35,9 @@ export const CHILD_ENTRIES = [
 
 export type ChildEntry = (typeof CHILD_ENTRIES)[number];
 
+/** Loaded with `--import` before every entry (bundled with them). */
+const NETWORK_GUARD_PRELOAD = 'tests/helpers/network-guard-preload.ts';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Directory of the bundled CHILD_ENTRIES (same relative paths, .mjs), or '' when not bundled. */
@@ -49,11 +53,17 @@ function bundleDir(): string {
   }
 }
 
+/** `node` arguments that come before the script: the loader (tsx, unless bundled) and the network guard. */
+export function nodeArgsBeforeScript(): string[] {
+  const dir = bundleDir();
+  if (!dir) return ['--import', 'tsx', '--import', pathToFileURL(join(PROJECT_ROOT, NETWORK_GUARD_PRELOAD)).href];
+  return ['--enable-source-maps', '--import', pathToFileURL(join(dir, NETWORK_GUARD_PRELOAD.replace(/\.ts$/, '.mjs'))).href];
+}
+
 /** `node` arguments that run `entry` (then the entry's own arguments follow). */
 export function nodeArgsFor(entry: ChildEntry): string[] {
   const dir = bundleDir();
-  if (!dir) return ['--import', 'tsx', join(PROJECT_ROOT, entry)];
-  return ['--enable-source-maps', join(dir, entry.replace(/\.ts$/, '.mjs'))];
+  return [...nodeArgsBeforeScript(), dir ? join(dir, entry.replace(/\.ts$/, '.mjs')) : join(PROJECT_ROOT, entry)];
 }
 
 /**
@@ -65,7 +75,7 @@ export async function bundleChildEntries(): Promise<{ dir: string; remove: () =>
   const dir = resolve(PROJECT_ROOT, 'node_modules/.cache/buildpc-test-children', `${process.pid}-${randomBytes(4).toString('hex')}`);
   await build({
     absWorkingDir: PROJECT_ROOT,
-    entryPoints: [...CHILD_ENTRIES],
+    entryPoints: [...CHILD_ENTRIES, NETWORK_GUARD_PRELOAD],
     outdir: dir,
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -24,8 +24,9 @@ export async function loadPageBuild(): Promise<PageBuild> {
     logLevel: 'error',
     cacheDir,
     optimizeDeps: { noDiscovery: true, include: [] },
-    // No HTTP server, no file watching: the test compiles the pages once.
-    server: { middlewareMode: true, hmr: false, watch: null },
+    // No HTTP server, no file watching, no HMR WebSocket (which would listen on port 24678, taken by the
+    // first of the files running at once): the test compiles the pages once.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   const close = async () => {
     await vite.close();

@@ -102,10 +102,35 @@ export async function createTestContext(env: Record<string, string> = {}, option
     request,
     login,
     close: async () => {
-      await database.destroy();
+      await closeInstance(database, services);
       await testDb.drop();
     },
   };
+}
+
+const IDLE_WAIT_MS = 10_000;
+
+/**
+ * Waits (a while) until none of the instance's queries is running or waiting for a connection. Some run
+ * unawaited by any request: the page cache looks up the next scheduled publication when the app is made
+ * and after every change (server/cache/publication-expiry.ts). Destroying the database under such a
+ * query makes it fail, and the app log that failure with console.error.
+ */
+async function untilIdle(database: DatabaseHandle): Promise<void> {
+  const deadline = Date.now() + IDLE_WAIT_MS;
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const pool = database.pool;
+    if (!pool || (pool.waitingCount === 0 && pool.idleCount === pool.totalCount) || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Closes an instance as production's shutdown does (server/bootstrap.ts): the visits noted in memory written, then the database closed. */
+async function closeInstance(database: DatabaseHandle, services: AppServices): Promise<void> {
+  await services.analytics.flushVisits();
+  await untilIdle(database);
+  await database.destroy();
 }
 
 /** Sends requests to `app` in-process, as a client at 198.51.100.7 unless the headers say otherwise. */
@@ -146,7 +171,7 @@ export function openSecondInstance(ctx: TestContext): AppInstance {
   const database = openDatabase(ctx.config.database);
   const services = createServices({ db: database.db, config: ctx.config, clock: ctx.clock, scryptCost: ctx.scryptCost });
   const app = createApp({ config: ctx.config, database, services });
-  return { app, database, services, request: requester(app), close: () => database.destroy() };
+  return { app, database, services, request: requester(app), close: () => closeInstance(database, services) };
 }
 
 /** A valid build body for POST/PUT /api/admin/builds. */

@@ -72,6 +72,22 @@ export function postgresUrlFor(database: string): string {
   return url.toString();
 }
 
+const SESSION_END_WAIT_MS = 1_000;
+
+/**
+ * Waits (a while) for the client sessions on database `name` to end (autovacuum may stay: FORCE ends it quietly). A closed pool's promise resolves before its
+ * connections have said goodbye: a FORCE drop would cut them, and the pool would log a connection lost
+ * (console.error, which fails the test). FORCE still ends what a test left open.
+ */
+async function untilSessionsEnd(client: pg.PoolClient, name: string): Promise<void> {
+  const deadline = Date.now() + SESSION_END_WAIT_MS;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ sessions: number }>(`select count(*)::int as sessions from pg_stat_activity where datname = $1 and backend_type = 'client backend'`, [name]);
+    if (rows[0]?.sessions === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export async function createTestDatabase(dialect: TestDialect = testDialect, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const template = options.migrated ? migratedTemplates()[dialect] : undefined;
   if (dialect === 'sqlite') {
@@ -90,6 +106,10 @@ export async function createTestDatabase(dialect: TestDialect = testDialect, opt
   });
   return {
     url: postgresUrlFor(name),
-    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient(async (client) => {
+        await untilSessionsEnd(client, name);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
