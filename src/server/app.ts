@@ -48,8 +48,9 @@ export interface AppDeps {
  * The cache of public answers (middleware/page-cache.ts), dropped on every content change. It sees every
  * answer of a build page, cached or rendered: visits are noted there and nowhere else (decision 025).
  * Made apart from the app so the Node server can answer hits before the app (server/http-server.ts).
+ * `stop()` ends its wait for the next scheduled publication: call it before the database closes.
  */
-export function createPublicCache(config: AppConfig, services: AppServices): PageCache {
+export function createPublicCache(config: AppConfig, services: AppServices): PublicCache {
   const pageCache = createPageCache({
     ttlMs: 60_000,
     maxBytes: config.pageCacheBytes,
@@ -66,16 +67,19 @@ export function createPublicCache(config: AppConfig, services: AppServices): Pag
   });
   services.events.onChange(() => pageCache.clear());
   // A cached page must not hide a scheduled build past its publish_at (see publication-expiry.ts).
-  if (config.pageCacheBytes > 0) {
-    expireAtNextPublication({
-      nextPublishAt: () => services.builds.nextPublishAt(),
-      now: () => services.clock.now().getTime(),
-      clear: () => pageCache.clear(),
-      onChange: (listener) => services.events.onChange(listener),
-    });
-  }
-  return pageCache;
+  const expiry =
+    config.pageCacheBytes > 0
+      ? expireAtNextPublication({
+          nextPublishAt: () => services.builds.nextPublishAt(),
+          now: () => services.clock.now().getTime(),
+          clear: () => pageCache.clear(),
+          onChange: (listener) => services.events.onChange(listener),
+        })
+      : null;
+  return Object.assign(pageCache, { stop: () => expiry?.stop() });
 }
+
+export type PublicCache = PageCache & { stop(): void };
 
 export function createApp(deps: AppDeps) {
   const { config, database, services, staticFiles, renderPage, workerId = null } = deps;

@@ -34,7 +34,13 @@ export function startHttpServer(runtime: Runtime, build: ServerBuild, clientDir:
       resolve({
         server,
         url: listeningUrl(runtime.config.host, (server.address() as AddressInfo).port),
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () =>
+          new Promise((done) =>
+            server.close(() => {
+              pageCache.stop();
+              done();
+            }),
+          ),
       });
     });
   });
