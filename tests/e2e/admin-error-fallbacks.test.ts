@@ -15,6 +15,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { type FakeCreatorsApi, type FakeItem, startFakeCreatorsApi } from '../fakes/creators-api';
+import { expectConsole } from '../helpers/console-guard';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import { ADMIN, apiCreateBuild, apiCreateCategory, apiJson, apiLogin, openAdmin, storedToken, unexpectedErrors } from './admin-helpers';
@@ -690,7 +691,8 @@ describe('public build page, opened from a card of the home page (a new document
   it("the database failing while the page loads: 500 'Errore nel caricamento della build', not that the build does not exist; back home, the build opens", async () => {
     const { page, slug, title } = await openHome(1);
     const db = e2e.runtime.database.db;
-    // A real failure: the components table is gone while the build page is rendered.
+    // A real failure: the components table is gone while the build page is rendered. The server logs it.
+    expectConsole('error', /no such table: components|relation "components" does not exist/);
     await db.schema.alterTable('components').renameTo('components_away').execute();
     let status: number | undefined;
     try {
