@@ -1,4 +1,4 @@
-/** One open replacement record (spec section 2, Replacements screen): substitute, original, reason, ids, restore. */
+/** One open replacement record (product spec, "Replacements screen"): substitute, original, reason, ids, restore. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatPrice } from '../../../common/format';

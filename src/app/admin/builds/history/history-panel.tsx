@@ -1,5 +1,5 @@
 /**
- * 'Cronologia' (issue 13): the build's revisions, what restoring one would change against the latest
+ * 'Cronologia': the build's revisions, what restoring one would change against the latest
  * (fields, article lines, components), and the restore after a confirmation. The editor gets the restored
  * build as if it had just loaded it: unsaved edits are replaced, and the confirmation says so.
  */

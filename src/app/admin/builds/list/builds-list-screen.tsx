@@ -1,4 +1,7 @@
-/** /admin/builds: every build with search, status filter and actions (spec sections 2, 4 and 8). */
+/**
+ * /admin/builds: every build with search, status filter and actions (product spec, "Screens and routes",
+ * "States and transitions", "Error catalogue").
+ */
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { formatCount } from '../../../../common/format';

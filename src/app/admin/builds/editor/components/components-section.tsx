@@ -1,10 +1,10 @@
 /**
- * 'Componenti' (spec section 2): the retailer actions ('Sostituzione Intelligente', 'Aggiorna Prezzi',
- * 'Importa da Amazon', 'Cerca su Amazon') with their results, 'Aggiungi Componente', the total with its
+ * 'Componenti' (product spec, "Screens and routes"): the retailer actions ('Sostituzione Intelligente', 'Aggiorna
+ * Prezzi', 'Importa da Amazon', 'Cerca su Amazon') with their results, 'Aggiungi Componente', the total with its
  * history, the component table and the live compatibility checks.
  *
  * Without the retailer configured 'Cerca su Amazon' is not offered: a hint says why, and pasted links are
- * not looked up (issue 12).
+ * not looked up (decision 019).
  */
 import { useId, useState } from 'react';
 import { formatPrice } from '../../../../../common/format';
@@ -69,7 +69,7 @@ function ActionButton({ busy, busyLabel, label, disabled, describedBy, onClick }
   );
 }
 
-/** Sum of the prices typed; components without a price count 0 (spec section 9). */
+/** Sum of the prices typed; components without a price count 0 (product spec, "Business constants and limits"). */
 function totalOf(components: ComponentForm[]): number {
   return components.reduce((sum, component) => {
     const price = Number(component.price.replace(',', '.'));

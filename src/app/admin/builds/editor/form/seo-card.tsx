@@ -1,11 +1,14 @@
-/** SEO card (spec section 2): meta title and description with live lengths, the optimal ranges and the fallbacks. */
+/**
+ * SEO card (product spec, "Screens and routes"): meta title and description with live lengths, the optimal ranges and
+ * the fallbacks.
+ */
 import { useId } from 'react';
 import { formatQuantity } from '../../../../../common/format';
 import { cardClass } from '../../../ui';
 import type { BuildForm, FieldErrors } from './build-form';
 import { TextAreaField, TextField, bindField } from './form-fields';
 
-/** Optimal lengths for search results (spec section 9). */
+/** Optimal lengths for search results (product spec, "Business constants and limits"). */
 const RANGES = {
   meta_title: { min: 50, max: 60 },
   meta_description: { min: 150, max: 160 },
