@@ -323,7 +323,7 @@ async function main() {
     console.log('\nMedian run of each page (by performance score), in detail:');
     for (const report of reports) printPage(report);
 
-    console.log('\nTargets (issue 11; mobile, simulated throttling)');
+    console.log('\nTargets (bench/README-pages.md; mobile, simulated throttling)');
     const lines = reports.flatMap((report) => verdicts(report).map((verdict) => [report.label, verdict.check, verdict.measured, verdict.pass ? 'PASS' : 'FAIL']));
     printTable(['page', 'check', 'measured', 'verdict'], lines);
 

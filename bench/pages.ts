@@ -531,7 +531,7 @@ async function main() {
     printCrawl(memory);
 
     const lines = targetLines(results);
-    console.log(`\nTargets (issue 11), ${catalogue.published.length} published builds`);
+    console.log(`\nTargets (bench/README-pages.md), ${catalogue.published.length} published builds`);
     printTargets(lines);
     console.log('All servers and the load generator ran on the same machine and shared its cores: the figures are for comparison on this machine, not capacity.');
     if (options.generator === 'autocannon' && cached.nginx) {

@@ -1,4 +1,7 @@
-/** Build categories, statuses and component types with their Italian labels (spec section 3). */
+/**
+ * Build categories, statuses and component types with their Italian labels (product spec,
+ * "Entities and their fields").
+ */
 
 export const BUILD_CATEGORIES = ['gaming', 'editing', 'office', 'workstation', 'budget', 'premium'] as const;
 export type BuildCategory = (typeof BUILD_CATEGORIES)[number];
@@ -16,7 +19,7 @@ export function isBuildCategory(value: unknown): value is BuildCategory {
   return typeof value === 'string' && (BUILD_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Unknown values are shown as they are (spec section 3). */
+/** Unknown values are shown as they are (product spec, "Entities and their fields"). */
 export function categoryLabel(category: string | null | undefined): string {
   if (!category) return '';
   return isBuildCategory(category) ? CATEGORY_LABELS[category] : category;

@@ -1,4 +1,4 @@
-/** Password rules of the spec (section 5), shared by the server and the change-password screen. */
+/** Password rules (product spec, "Validation rules"), shared by the server and the change-password screen. */
 
 const PASSWORD_MIN_LENGTH = 8;
 
@@ -25,7 +25,7 @@ export interface PasswordStrength {
   readonly percent: 20 | 40 | 60 | 80 | 100;
 }
 
-/** Strength meter: rules met = 5 minus violations (spec section 5). */
+/** Strength meter: rules met = 5 minus violations (product spec, "Validation rules"). */
 export function passwordStrength(password: string): PasswordStrength {
   const met = PASSWORD_RULES.length - passwordViolations(password).length;
   if (met <= 1) return { label: 'Molto Debole', percent: 20 };

@@ -163,14 +163,17 @@ export interface JobLeasesTable {
   expires_at: Timestamp;
 }
 
+/** What started a job run (jobs.schema.ts holds the same values as a zod enum). */
+export type JobRunTrigger = 'scheduled' | 'manual';
+/** 'running' while the run goes on, then how it ended. */
+export type JobRunStatus = 'running' | 'succeeded' | 'failed';
+
 export interface JobRunsTable {
   id: Id;
   /** e.g. 'prices-tier-A', 'prices-build-12', 'smart-replacement-12' */
   job: string;
-  /** 'scheduled' or 'manual' */
-  trigger: string;
-  /** 'running', 'succeeded' or 'failed' */
-  status: string;
+  trigger: JobRunTrigger;
+  status: JobRunStatus;
   started_at: Timestamp;
   finished_at: Timestamp | null;
   total: WithDefault<number>;

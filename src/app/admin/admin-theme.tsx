@@ -1,8 +1,8 @@
 /**
- * Admin theme (spec section 4): the remembered choice (localStorage 'admin-dark-mode', 'true'/'false')
- * wins, else the system preference; applied as admin-dark / admin-light on <html>. The Tailwind `dark`
- * class is kept in step so the shared dark: styles apply. The inline script (theme-script.ts) sets it
- * before first paint; this provider keeps it in step with the system and the toggle.
+ * Admin theme (product spec, "States and transitions"): the remembered choice (localStorage 'admin-dark-mode',
+ * 'true'/'false') wins, else the system preference; applied as admin-dark / admin-light on <html>. The Tailwind
+ * `dark` class is kept in step so the shared dark: styles apply. The inline script (theme-script.ts) sets it before
+ * first paint; this provider keeps it in step with the system and the toggle.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { MoonIcon, SunIcon } from '../components/icons';

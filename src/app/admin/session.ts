@@ -1,7 +1,7 @@
 /**
- * The admin session through the router (spec section 4): the layout's clientLoader verifies the stored
- * token before any screen renders; a token the server refuses is removed silently and the visitor goes
- * to /admin/login. Every later API call re-checks it: a 401 anywhere clears it and redirects (api/http.ts).
+ * The admin session through the router (product spec, "States and transitions"): the layout's clientLoader verifies
+ * the stored token before any screen renders; a token the server refuses is removed silently and the visitor goes to
+ * /admin/login. Every later API call re-checks it: a 401 anywhere clears it and redirects (api/http.ts).
  */
 import { redirect, useRouteLoaderData } from 'react-router';
 import { paths } from '../../common/paths';

@@ -1,6 +1,6 @@
 /**
- * Build status badge shared by the dashboard and the builds list (spec section 4: green, yellow, neutral;
- * a scheduled build in blue with its publication time, Italian time).
+ * Build status badge shared by the dashboard and the builds list (product spec, "States and transitions": green,
+ * yellow, neutral; a scheduled build in blue with its publication time, Italian time).
  */
 import { statusLabel } from '../../common/catalog';
 import { formatDateTime } from '../../common/format';

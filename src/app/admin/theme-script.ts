@@ -1,8 +1,8 @@
 /**
- * Admin theme constants, kept apart from the admin components so the root layout can inline the
- * script without pulling admin code into the public bundle.
- * Spec section 4: the remembered choice ('admin-dark-mode' = 'true'/'false') wins, else the system
- * preference; applied as admin-dark / admin-light on <html>, with Tailwind's `dark` class in step.
+ * Admin theme constants, kept apart from the admin components so the root layout can inline the script without
+ * pulling admin code into the public bundle. As the product spec's "States and transitions" has it: the remembered
+ * choice ('admin-dark-mode' = 'true'/'false') wins, else the system preference; applied as admin-dark / admin-light
+ * on <html>, with Tailwind's `dark` class in step.
  */
 export const ADMIN_THEME_STORAGE_KEY = 'admin-dark-mode';
 

@@ -1,5 +1,5 @@
 /** Small building blocks shared by the admin screens. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { MetaDescriptor } from 'react-router';
 
 /** '<page> | <site> CMS' and noindex: admin pages never go into search engines. */
@@ -45,3 +45,31 @@ export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:border-violet-500 hover:text-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:text-slate-100 dark:hover:text-violet-200';
 export const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:outline-2 focus:outline-violet-500 disabled:opacity-60 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
+
+interface TitledCardProps {
+  title: string;
+  /** Beside the title: the card's own controls or figures. */
+  aside: ReactNode;
+  /** How the title row lays out (a wide aside stacks under the title on phones). */
+  headerClassName: string;
+  /** Extra classes of the card, e.g. the space between its blocks. */
+  className: string;
+  testId: string;
+  children: ReactNode;
+}
+
+/** A card named by its h2 title, with the card's own controls beside the title. */
+export function TitledCard({ title, aside, headerClassName, className, testId, children }: TitledCardProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${cardClass} ${className}`} data-testid={testId}>
+      <div className={headerClassName}>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,5 +1,5 @@
 /**
- * Request shapes of the alternatives API (api-contract.md, "Admin: alternatives"; spec section 5).
+ * Request shapes of the alternatives API (api-contract.md, "Admin: alternatives"; product spec, "Validation rules").
  *
  * The original client sends camelCase bodies (`alternativeAsin`...) on every call except one reading of
  * the update by id, which uses snake_case (`alternative_asin`...). Every alternative body goes through

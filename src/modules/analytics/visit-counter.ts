@@ -23,7 +23,6 @@ import { addressKey } from '../../common/address-key';
 import { describeErrorForLog } from '../../common/log-text';
 import { romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
-import { addBuildViews } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import { type AnsweredRequest, visitedBuild } from './visit-rules';
 import * as repo from './visits.repository';
@@ -115,7 +114,7 @@ export function createVisitCounter({ db, clock, secretOf }: VisitCounterDeps) {
         if (buildId === null) return;
         const counted = await repo.claimVisitors(trx, keys, now, expiresAt);
         if (counted === 0) return;
-        await addBuildViews(trx, buildId, counted);
+        await repo.addBuildViews(trx, buildId, counted);
         await repo.addDayViews(trx, buildId, day, counted);
       });
     }

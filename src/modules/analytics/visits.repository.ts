@@ -1,7 +1,7 @@
 /**
  * Queries of the visit counter (decision 025): which visitors of a batch are new across every process and
- * instance (one INSERT … ON CONFLICT per batch, which only one writer of a key can win), and the day's
- * count of the build added in one upsert.
+ * instance (one INSERT … ON CONFLICT per batch, which only one writer of a key can win), and the build's
+ * total and the day's count it adds (one upsert).
  */
 import { type Kysely, sql } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
@@ -42,6 +42,15 @@ export async function claimVisitors(db: Db, keys: readonly string[], now: string
     claimed += rows.length;
   }
   return claimed;
+}
+
+/** Adds `count` counted visits to the build's total, with the day's count in the same transaction. */
+export async function addBuildViews(db: Db, buildId: number, count: number): Promise<void> {
+  await db
+    .updateTable('builds')
+    .set((eb) => ({ views: eb('views', '+', count) }))
+    .where('id', '=', buildId)
+    .execute();
 }
 
 /** Adds `count` views to the build's `day`. */

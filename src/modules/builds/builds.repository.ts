@@ -188,15 +188,6 @@ export async function deleteBuild(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Adds `count` counted visits to the build's total (decision 025). */
-export async function addViews(db: Db, buildId: number, count: number): Promise<void> {
-  await db
-    .updateTable('builds')
-    .set((eb) => ({ views: eb('views', '+', count) }))
-    .where('id', '=', buildId)
-    .execute();
-}
-
 export async function getBuildStats(db: Db) {
   const row = await db
     .selectFrom('builds')

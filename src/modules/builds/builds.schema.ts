@@ -249,7 +249,7 @@ export const buildAdminRowSchema = z.object({
   description: z.string(),
   category: nullableText,
   budget: euro,
-  /** Stays a string: an unknown status in the database is shown as it is (spec section 3). */
+  /** Stays a string: an unknown status in the database is shown as it is (product spec, "Entities and their fields"). */
   status: z.string(),
   views: z.number(),
   created_at: isoDate,

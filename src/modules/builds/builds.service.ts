@@ -4,10 +4,7 @@
  * the components a price history reads (price-refs.ts). This file wires them to one database and clock,
  * and exports what other modules call in their own transactions.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
 import { buildStats, compatibilityOfBuild, listAdminBuilds, readAdminBuild, requireBuild } from './admin-read';
-import * as repo from './builds.repository';
 import type { BuildInput } from './builds.schema';
 import { createBuild, type EditorSaveDeps, removeBuild, saveBuild } from './editor-save';
 import { priceRefsOfBuild, publishedPriceRefs } from './price-refs';
@@ -24,14 +21,6 @@ export type { PublishedPageQuery } from './public-read';
 
 export interface BuildsDeps extends EditorSaveDeps {
   defaultAffiliateTag: string;
-}
-
-/**
- * Adds `count` counted visits to the build's total, in the visit counter's transaction with the day's
- * count (analytics/visit-counter.ts, decision 025: one module decides what a visit is).
- */
-export async function addBuildViews(trx: Kysely<Database>, buildId: number, count: number): Promise<void> {
-  await repo.addViews(trx, buildId, count);
 }
 
 export function createBuildsService(deps: BuildsDeps) {

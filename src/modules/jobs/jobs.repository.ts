@@ -1,6 +1,6 @@
 /** Queries for job leases and the record of job runs. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database, JobRunTrigger } from '../../db/tables';
 
 type Db = Kysely<Database>;
 
@@ -36,7 +36,7 @@ export interface RunCounts {
   requests: number;
 }
 
-export async function insertRun(db: Db, job: string, trigger: 'scheduled' | 'manual', startedAt: string): Promise<number> {
+export async function insertRun(db: Db, job: string, trigger: JobRunTrigger, startedAt: string): Promise<number> {
   const row = await db
     .insertInto('job_runs')
     .values({ job, trigger, status: 'running', started_at: startedAt })

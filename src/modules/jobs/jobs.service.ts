@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
-import type { Database } from '../../db/tables';
+import type { Database, JobRunTrigger } from '../../db/tables';
 import type { Clock } from '../clock';
 import { findLastRun, findLastRunLike, finishRun, insertRun, type RunCounts, releaseLease, tryAcquireLease } from './jobs.repository';
 
@@ -34,7 +34,7 @@ export function createJobsService(deps: { db: Kysely<Database>; clock: Clock; in
    */
   async function runExclusive<T>(
     job: string,
-    trigger: 'scheduled' | 'manual',
+    trigger: JobRunTrigger,
     work: () => Promise<JobResult<T>>,
     options: { isDue?: () => Promise<boolean>; lease?: string } = {},
   ): Promise<T | null> {

@@ -72,6 +72,7 @@ export const priceStatsResponseSchema = z.object({
 export type PriceStats = z.infer<typeof priceStatsResponseSchema>;
 export type RetailerStatus = z.infer<typeof retailerStatusResponseSchema>;
 export type RefreshSummary = z.infer<typeof refreshSummarySchema>;
+export type PriceRun = z.infer<typeof priceRunSchema>;
 
 /** One observed price of a component: `price` euros, or null when Amazon gave none (e.g. out of stock). */
 export const pricePointSchema = z.object({ at: z.string(), price: z.number().nullable() });

@@ -1,8 +1,8 @@
 /**
- * The four fields of an alternative (spec section 5: ASIN at most 10 characters and uppercased as typed,
- * product name, price with step 0.01, priority 1..5), shared by the manager's dialog and the editor's
- * panel. Ids are `${idPrefix}-asin` and so on: the caller can focus a field the check refused. No
- * `required`: in the editor these inputs sit inside the build's <form>, whose submit they must not block.
+ * The four fields of an alternative (product spec, "Validation rules": ASIN at most 10 characters and uppercased as
+ * typed, product name, price with step 0.01, priority 1..5), shared by the manager's dialog and the editor's panel.
+ * Ids are `${idPrefix}-asin` and so on: the caller can focus a field the check refused. No `required`: in the editor
+ * these inputs sit inside the build's <form>, whose submit they must not block.
  */
 import type { ChangeEvent } from 'react';
 import { inputClass } from '../ui';

@@ -1,8 +1,9 @@
 /**
- * The one form model of an alternative (spec sections 3, 4, 5 and 8), shared by the manager's dialog and
- * the editor's panel: the four fields as typed, and the request body they make. The body is checked with
- * the server's own schema (alternatives.schema.ts), so the author reads the server's own messages before
- * anything is sent, and the priority is clamped by the server's own `clampPriority`.
+ * The one form model of an alternative (product spec, "Entities and their fields", "States and transitions",
+ * "Validation rules", "Error catalogue"), shared by the manager's dialog and the editor's panel: the four fields as
+ * typed, and the request body they make. The body is checked with the server's own schema (alternatives.schema.ts),
+ * so the author reads the server's own messages before anything is sent, and the priority is clamped by the server's
+ * own `clampPriority`.
  */
 import { centsToEuro } from '../../../common/money';
 import { clampPriority, groupAlternativeInputSchema, MAX_PRIORITY, MIN_PRIORITY } from '../../../modules/alternatives/alternatives.schema';
@@ -90,7 +91,7 @@ export function draftFromForm(form: FormData): AlternativeDraft {
 
 /**
  * The members of a group to post for `originalAsin`, in the group's order: those already among the
- * product's alternatives (`knownAsins`) are skipped (spec section 8: silently), and so is the product
+ * product's alternatives (`knownAsins`) are skipped (product spec, "Error catalogue": silently), and so is the product
  * itself, which cannot be its own alternative.
  */
 export function groupMembersToAdd(members: readonly Alternative[], knownAsins: readonly string[], originalAsin: string): Alternative[] {

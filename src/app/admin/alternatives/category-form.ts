@@ -1,7 +1,7 @@
 /**
- * The form model of a category (group), spec sections 2 and 5: name required, component type (one of the
- * editor's types, or none), description. Checked with the server's own schema; an empty name keeps the
- * screen's own short message, which names the field the dialog marks.
+ * The form model of a category (group) (product spec, "Screens and routes", "Validation rules"): name required,
+ * component type (one of the editor's types, or none), description. Checked with the server's own schema; an empty
+ * name keeps the screen's own short message, which names the field the dialog marks.
  */
 import { categoryInputSchema } from '../../../modules/alternatives/alternatives.schema';
 import type { AlternativeCategory } from '../../../modules/alternatives/alternatives.types';

@@ -1,6 +1,6 @@
 /**
  * Failures of the alternatives' loaders and actions, as the texts the author reads: the server's message
- * or the screen's Italian fallback (spec section 8). What the router must handle itself passes through:
+ * or the screen's Italian fallback (product spec, "Error catalogue"). What the router must handle itself passes through:
  * the login redirect of an expired session (a Response) and the abort of a superseded request.
  */
 import { errorMessage } from '../api';
@@ -8,7 +8,7 @@ import { errorMessage } from '../api';
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: string };
 
 interface AttemptOptions {
-  /** The manager's failures are logged too (spec section 8: "only logged" there), as warnings. */
+  /** The manager's failures are logged too (product spec, "Error catalogue": "only logged" there), as warnings. */
   log?: boolean;
   signal?: AbortSignal;
 }

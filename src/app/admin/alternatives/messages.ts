@@ -1,4 +1,7 @@
-/** The Italian texts of the alternatives screens (spec sections 5 and 8), shared by the manager and the editor's panel. */
+/**
+ * The Italian texts of the alternatives screens (product spec, "Validation rules", "Error catalogue"), shared by the
+ * manager and the editor's panel.
+ */
 import { formatQuantity } from '../../../common/format';
 
 export const ALTERNATIVE_MESSAGES = {

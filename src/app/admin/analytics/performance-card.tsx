@@ -1,5 +1,5 @@
 /**
- * The build editor's 'Rendimento (30 giorni)' card (issue 13): the build's views, clicks and click rate
+ * The build editor's 'Rendimento (30 giorni)' card (decision 020): the build's views, clicks and click rate
  * over the last 30 days, its clicks per day as small SVG columns (charts.ts), and its most clicked
  * components. Read with the build by the editor's loader.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's 'Rendimento' (issue 13): which builds and which products earn over the last 30 days.
+ * The dashboard's 'Rendimento' (decision 020): which builds and which products earn over the last 30 days.
  * Clicks per build as an SVG bar chart drawn from the server's numbers (charts.ts), the click rate in a
  * table beside it (also the chart's text for screen readers; on a phone, one card per build, as the builds
  * list does), and the most clicked products.

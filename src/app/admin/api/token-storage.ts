@@ -1,4 +1,4 @@
-/** The admin's bearer token, kept in localStorage under 'token' (spec section 4). */
+/** The admin's bearer token, kept in localStorage under 'token' (product spec, "States and transitions"). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 export function getToken(): string | null {

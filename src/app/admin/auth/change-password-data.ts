@@ -1,6 +1,7 @@
 /**
- * The change-password screen's route action (spec sections 2, 5 and 8): the password change, checked here
- * in the spec's order before any request, and "Esci da tutti i dispositivi". Each form posts its `intent`.
+ * The change-password screen's route action (product spec, "Screens and routes", "Validation rules",
+ * "Error catalogue"): the password change, checked here in the spec's order before any request, and
+ * "Esci da tutti i dispositivi". Each form posts its `intent`.
  */
 import { redirect } from 'react-router';
 import { PASSWORD_MESSAGES, passwordViolations } from '../../../common/password-rules';

@@ -1,7 +1,7 @@
 /**
- * /admin/change-password (spec sections 2 Change password, 5 and 8): requirements box with live rules,
- * three fields with show/hide toggles, strength meter, the form posted to the route action, tips, and
- * "Esci da tutti i dispositivi". After a change the form stays disabled and the dashboard opens 2 s later.
+ * /admin/change-password (product spec, "Change password", "Validation rules", "Error catalogue"): requirements box
+ * with live rules, three fields with show/hide toggles, strength meter, the form posted to the route action, tips,
+ * and "Esci da tutti i dispositivi". After a change the form stays disabled and the dashboard opens 2 s later.
  */
 import { useEffect, useId, useState } from 'react';
 import { Link, useFetcher, useNavigate } from 'react-router';

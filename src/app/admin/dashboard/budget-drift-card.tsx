@@ -1,5 +1,5 @@
 /**
- * 'Fuori budget' (issue 13): published builds whose current total left the band around their declared
+ * 'Fuori budget': published builds whose current total left the band around their declared
  * budget, so the author can fix the text or the parts before a reader notices. Shown only when there are some.
  */
 import { Link } from 'react-router';

@@ -12,7 +12,7 @@ import { analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../a
 import { formText } from '../form-data';
 import { refreshSummaryLines } from '../pricing/refresh-summary';
 
-/** Spec section 9: the dashboard lists 5 recent builds. */
+/** Product spec, "Business constants and limits": the dashboard lists 5 recent builds. */
 export const RECENT_COUNT = 5;
 /** The window of the 'Rendimento' section, in days. */
 export const PERFORMANCE_DAYS = 30;

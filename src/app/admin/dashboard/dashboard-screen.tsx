@@ -1,4 +1,7 @@
-/** /admin: stat cards, the 5 most recent builds, quick actions, performance (issue 13) and price management (spec section 2). */
+/**
+ * /admin: stat cards, the 5 most recent builds, quick actions, performance (decision 020) and price management
+ * (product spec, "Screens and routes").
+ */
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatQuantity } from '../../../common/format';
 import { paths } from '../../../common/paths';

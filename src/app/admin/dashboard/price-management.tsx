@@ -1,7 +1,8 @@
 /**
- * The dashboard's price block (spec sections 2 and 4): per-tier statistics, cache, retailer state, and the
- * tier A/B refresh and automatic tier assignment, posted to the dashboard's route action through a fetcher.
- * Without the retailer the tier refreshes are disabled, with the missing settings shown above them.
+ * The dashboard's price block (product spec, "Screens and routes", "States and transitions"): per-tier statistics,
+ * cache, retailer state, and the tier A/B refresh and automatic tier assignment, posted to the dashboard's route
+ * action through a fetcher. Without the retailer the tier refreshes are disabled, with the missing settings shown
+ * above them.
  */
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';

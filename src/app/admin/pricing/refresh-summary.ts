@@ -1,6 +1,6 @@
 /** How a price refresh is summed up to the author: the dashboard's tier refresh and the editor's 'Aggiorna prezzi' alike. */
 import { formatCount, formatQuantity } from '../../../common/format';
-import type { RefreshSummary } from '../../../modules/pricing/pricing.schema';
+import type { PriceRun, RefreshSummary } from '../../../modules/pricing/pricing.schema';
 
 export function refreshSummaryLines(summary: RefreshSummary): string[] {
   return [
@@ -13,14 +13,7 @@ export function refreshSummaryLines(summary: RefreshSummary): string[] {
 }
 
 /** The dashboard's 'Ultimo aggiornamento' run, as the pricing stats give it. */
-export interface PriceRunFacts {
-  job: string;
-  trigger: string;
-  status: string;
-  started_at: string;
-  updated: number;
-  failed: number;
-}
+export type PriceRunFacts = Pick<PriceRun, 'job' | 'trigger' | 'status' | 'started_at' | 'updated' | 'failed'>;
 
 const RUN_STATUS: Record<string, string> = { running: 'in corso', succeeded: 'completato', failed: 'non riuscito' };
 const RUN_TRIGGER: Record<string, string> = { scheduled: 'automatico', manual: 'manuale' };

@@ -1,4 +1,4 @@
-/** One open replacement record (spec section 2, Replacements screen): substitute, original, reason, ids, restore. */
+/** One open replacement record (product spec, "Replacements screen"): substitute, original, reason, ids, restore. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatPrice } from '../../../common/format';
@@ -17,6 +17,16 @@ function Field({ term, children, testId }: { term: string; children: ReactNode; 
         {children}
       </dd>
     </div>
+  );
+}
+
+/** A product's page on the retailer, in a new tab; the screen reader hears which product and that a tab opens. */
+function RetailerLink({ href, label, product }: { href: string; label: string; product: string }) {
+  return (
+    <a href={href} target="_blank" rel="sponsored nofollow noopener" className={`${linkClass} mt-3 inline-block text-sm`}>
+      {label}
+      <span className="sr-only">: {product} (si apre in una nuova scheda)</span>
+    </a>
   );
 }
 
@@ -52,11 +62,7 @@ export function ReplacementCard({ record, restoring, busy, onRestore }: { record
               {record.type}
             </Field>
           </dl>
-          {record.amazon_link && (
-            <a href={record.amazon_link} target="_blank" rel="sponsored nofollow noopener" className={`${linkClass} mt-3 inline-block text-sm`}>
-              Vedi su Amazon<span className="sr-only">: {currentName} (si apre in una nuova scheda)</span>
-            </a>
-          )}
+          {record.amazon_link && <RetailerLink href={record.amazon_link} label="Vedi su Amazon" product={currentName} />}
         </section>
 
         {record.original_name && (
@@ -73,11 +79,7 @@ export function ReplacementCard({ record, restoring, busy, onRestore }: { record
                 </Field>
               </dl>
             )}
-            {record.original_link && (
-              <a href={record.original_link} target="_blank" rel="sponsored nofollow noopener" className={`${linkClass} mt-3 inline-block text-sm`}>
-                Vedi originale<span className="sr-only">: {record.original_name} (si apre in una nuova scheda)</span>
-              </a>
-            )}
+            {record.original_link && <RetailerLink href={record.original_link} label="Vedi originale" product={record.original_name} />}
           </section>
         )}
       </div>

@@ -1,4 +1,7 @@
-/** /admin/replacements: open smart-replacement records, 'Aggiorna' and restore (spec sections 2, 3, 4 and 8). */
+/**
+ * /admin/replacements: open smart-replacement records, 'Aggiorna' and restore (product spec, "Screens and routes",
+ * "Entities and their fields", "States and transitions", "Error catalogue").
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { ReplacementRecord } from '../../../modules/replacements/replacements.types';

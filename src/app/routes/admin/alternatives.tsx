@@ -1,6 +1,7 @@
 /**
- * /admin/alternatives: the alternatives manager (spec sections 2, 4, 5, 8). The loader reads the
- * categories and the one selected by `?gruppo=<id>`; the action runs the screen's writes by intent.
+ * /admin/alternatives: the alternatives manager (product spec, "Screens and routes", "States and transitions",
+ * "Validation rules", "Error catalogue"). The loader reads the categories and the one selected by `?gruppo=<id>`; the
+ * action runs the screen's writes by intent.
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { AlternativesManager } from '../../admin/alternatives/manager/alternatives-manager';

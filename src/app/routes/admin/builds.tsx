@@ -1,4 +1,7 @@
-/** /admin/builds: every build with search, status filter and delete (spec sections 2, 4 and 8). */
+/**
+ * /admin/builds: every build with search, status filter and delete (product spec, "Screens and routes",
+ * "States and transitions", "Error catalogue").
+ */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { deleteBuildAction, loadBuildList, shouldReloadBuildList } from '../../admin/builds/list/builds-list-data';
 import { BuildsListScreen } from '../../admin/builds/list/builds-list-screen';

@@ -1,4 +1,7 @@
-/** /admin/change-password (spec sections 2 Change password, 5 and 8): the form and its route action. */
+/**
+ * /admin/change-password (product spec, "Change password", "Validation rules", "Error catalogue"): the form and its
+ * route action.
+ */
 import { changePasswordAction } from '../../admin/auth/change-password-data';
 import { ChangePasswordScreen } from '../../admin/auth/change-password-screen';
 import { adminMeta } from '../../admin/ui';

@@ -1,4 +1,7 @@
-/** /admin: the dashboard (spec section 2). Reads in the clientLoader; the price buttons post to the clientAction. */
+/**
+ * /admin: the dashboard (product spec, "Screens and routes"). Reads in the clientLoader; the price buttons post to
+ * the clientAction.
+ */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadDashboard, priceAction, priceActionFailed } from '../../admin/dashboard/dashboard-data';
 import { DashboardScreen } from '../../admin/dashboard/dashboard-screen';

@@ -1,5 +1,5 @@
 /**
- * Protected admin shell (spec section 2): sidebar, username, theme toggle, logout, link to the site.
+ * Protected admin shell (product spec, "Screens and routes"): sidebar, username, theme toggle, logout, link to the site.
  * Its clientLoader verifies the session before any screen renders (spinner meanwhile); while a screen's
  * own loader runs, the shell shows the router's pending state instead of the previous screen's data.
  */

@@ -1,4 +1,7 @@
-/** /admin/login: '{site} CMS' sign-in form (spec sections 2, 5 and 8), submitted through the route's clientAction. */
+/**
+ * /admin/login: '{site} CMS' sign-in form (product spec, "Screens and routes", "Validation rules",
+ * "Error catalogue"), submitted through the route's clientAction.
+ */
 import { Form, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import { paths } from '../../../common/paths';
 import { authApi, errorMessage, setToken } from '../../admin/api';

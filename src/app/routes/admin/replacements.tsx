@@ -1,4 +1,7 @@
-/** /admin/replacements: open smart-replacement records and their restore (spec sections 2, 3, 4 and 8). */
+/**
+ * /admin/replacements: open smart-replacement records and their restore (product spec, "Screens and routes",
+ * "Entities and their fields", "States and transitions", "Error catalogue").
+ */
 import { loadReplacements, restoreAction } from '../../admin/replacements/replacements-data';
 import { ReplacementsScreen } from '../../admin/replacements/replacements-screen';
 import { AdminSpinner, adminMeta } from '../../admin/ui';

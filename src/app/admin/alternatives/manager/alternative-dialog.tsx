@@ -1,5 +1,5 @@
 /**
- * Modal to add an alternative to a category or edit one (spec section 5). The fields are checked with
+ * Modal to add an alternative to a category or edit one (product spec, "Validation rules"). The fields are checked with
  * the shared form model before anything is sent; the save goes through the screen's clientAction, and
  * a refused save keeps the dialog open with everything typed.
  */

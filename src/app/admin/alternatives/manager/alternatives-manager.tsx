@@ -1,9 +1,10 @@
 /**
- * The alternatives manager screen (spec sections 2, 4, 5, 8): categories (groups) on the left, the
- * selected one's alternatives by priority on the right, modals to create and edit both. Data comes from
- * the route's loader (the selection is the URL's `?gruppo=`), writes go through its action; after each
- * write the router reloads both columns, so what is shown (counts included) is what the server holds.
- * Failures are logged, as the spec has it, and also shown: the server's message or an Italian fallback.
+ * The alternatives manager screen (product spec, "Screens and routes", "States and transitions", "Validation rules",
+ * "Error catalogue"): categories (groups) on the left, the selected one's alternatives by priority on the right,
+ * modals to create and edit both. Data comes from the route's loader (the selection is the URL's `?gruppo=`), writes
+ * go through its action; after each write the router reloads both columns, so what is shown (counts included) is what
+ * the server holds. Failures are logged, as the spec has it, and also shown: the server's message or an Italian
+ * fallback.
  */
 import { useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
@@ -106,7 +107,10 @@ export function AlternativesManager({ data }: { data: ManagerData }) {
     if (window.confirm(ALTERNATIVE_MESSAGES.deleteConfirm)) submitRow(formOf({ intent: 'delete-alternative', id: String(alternative.id) }));
   }
 
-  /** Spec section 4: up lowers the number (not below 1), down raises it (not above 5); the whole alternative is sent. */
+  /**
+   * Product spec, "States and transitions": up lowers the number (not below 1), down raises it (not above 5); the
+   * whole alternative is sent.
+   */
   function moveAlternative(alternative: Alternative, direction: MoveDirection) {
     const priority = steppedPriority(alternative.priority, STEP[direction]);
     if (priority === null) return;

@@ -1,4 +1,7 @@
-/** Modal to create or edit an alternative category (spec sections 2 and 5: name required, type, description). */
+/**
+ * Modal to create or edit an alternative category (product spec, "Screens and routes", "Validation rules": name
+ * required, type, description).
+ */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { EDITOR_COMPONENT_TYPES } from '../../../../common/catalog';

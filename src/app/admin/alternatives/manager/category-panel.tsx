@@ -8,7 +8,7 @@ import { dangerButtonClass, smallButtonClass } from '../styles';
 
 export const PANEL_HEADING_ID = 'alternative-category-heading';
 
-/** Up raises the rank (priority number - 1), down lowers it (+ 1): spec section 4. */
+/** Up raises the rank (priority number - 1), down lowers it (+ 1): product spec, "States and transitions". */
 export type MoveDirection = 'up' | 'down';
 
 export const STEP: Record<MoveDirection, -1 | 1> = { up: -1, down: 1 };

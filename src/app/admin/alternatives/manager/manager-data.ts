@@ -1,8 +1,8 @@
 /**
- * Data of the alternatives manager (/admin/alternatives, spec sections 2, 4, 5, 8): what the route's
- * clientLoader reads and what its clientAction writes. The selected category is the URL's `?gruppo=<id>`:
- * back and forward move between categories, a reload shows the same one, and the router drops the answer
- * of a category the author has already left.
+ * Data of the alternatives manager (/admin/alternatives; product spec, "Screens and routes",
+ * "States and transitions", "Validation rules", "Error catalogue"): what the route's clientLoader reads and what its
+ * clientAction writes. The selected category is the URL's `?gruppo=<id>`: back and forward move between categories, a
+ * reload shows the same one, and the router drops the answer of a category the author has already left.
  */
 import { alternativesApi } from '../../api';
 import { draftFromForm, parseAlternative } from '../alternative-form';
@@ -106,7 +106,7 @@ export async function runManagerAction(request: Request): Promise<ManagerResult>
       if (intent === 'update-alternative') {
         return write(() => alternativesApi.update(id, body, signal), id, M.updated, M.updateFailed);
       }
-      // Spec section 4: the whole alternative is sent again with its new priority.
+      // Product spec, "States and transitions": the whole alternative is sent again with its new priority.
       return write(() => alternativesApi.update(id, body, signal), id, priorityChangedMessage(body.alternativeName, body.priority), M.priorityFailed);
     }
     default:

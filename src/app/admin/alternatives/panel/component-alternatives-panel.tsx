@@ -1,9 +1,9 @@
 /**
- * Per-component alternatives panel of the build editor (spec sections 2, 5 and 8): the alternatives of
- * the component's product, with add, edit, delete and "add a whole group". Reads and writes go through
- * fetchers to the resource routes /admin/alternatives-for/<asin> and /admin/alternative-groups, so an
- * expired session redirects and an answer for a link changed meanwhile is dropped by the router.
- * Several panels sit on one editor page, so ids come from useId and test ids carry the ASIN.
+ * Per-component alternatives panel of the build editor (product spec, "Screens and routes", "Validation rules",
+ * "Error catalogue"): the alternatives of the component's product, with add, edit, delete and "add a whole group".
+ * Reads and writes go through fetchers to the resource routes /admin/alternatives-for/<asin> and
+ * /admin/alternative-groups, so an expired session redirects and an answer for a link changed meanwhile is dropped by
+ * the router. Several panels sit on one editor page, so ids come from useId and test ids carry the ASIN.
  *
  * The panel is rendered inside the editor's <form>: it uses no <form> of its own (forms cannot nest),
  * every button is type="button", and Enter in its fields runs the panel's action instead of submitting

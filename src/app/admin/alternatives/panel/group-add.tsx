@@ -1,5 +1,5 @@
 /**
- * "Add a whole group" of the editor's alternatives panel (spec section 8): the groups of the component's
+ * "Add a whole group" of the editor's alternatives panel (product spec, "Error catalogue"): the groups of the component's
  * type first, one of them preselected (one with alternatives when there is one), then the others.
  */
 import { useState } from 'react';

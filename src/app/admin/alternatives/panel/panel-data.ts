@@ -1,7 +1,7 @@
 /**
- * Data of the editor's alternatives panel (spec sections 2, 5 and 8), behind the resource routes its
- * fetchers call: /admin/alternatives-for/<asin> (the product's alternatives; add, edit, delete, add a
- * whole group) and /admin/alternative-groups (the groups a group add offers).
+ * Data of the editor's alternatives panel (product spec, "Screens and routes", "Validation rules",
+ * "Error catalogue"), behind the resource routes its fetchers call: /admin/alternatives-for/<asin> (the product's
+ * alternatives; add, edit, delete, add a whole group) and /admin/alternative-groups (the groups a group add offers).
  *
  * Each write answers with the product's list as it stands afterwards (after a failure too: an alternative
  * deleted elsewhere disappears), so the panel never needs the rest of the editor reloaded.

@@ -1,7 +1,8 @@
 /**
- * The build editor (spec section 2 "Build editor", sections 3-5, 8): /admin/builds/new and
- * /admin/builds/edit/{id}. Main fields and components on the left, publishing, image, SEO and affiliate
- * cards on the right (one column on phones), and a sticky bar with 'Annulla' and the save button.
+ * The build editor (product spec, "Build editor" and "Entities and their fields", "States and transitions",
+ * "Validation rules", "Error catalogue"): /admin/builds/new and /admin/builds/edit/{id}. Main fields and components
+ * on the left, publishing, image, SEO and affiliate cards on the right (one column on phones), and a sticky bar with
+ * 'Annulla' and the save button.
  *
  * The route's clientLoader reads the build (editor-data.ts) and every write is a fetcher posting an
  * intent to its clientAction (editor-data.ts); this screen holds the form, and applies their answers.

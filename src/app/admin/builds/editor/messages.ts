@@ -1,4 +1,7 @@
-/** The build editor's Italian texts (spec sections 2, 5 and 8; decision 006 for the conflict), in one place. */
+/**
+ * The build editor's Italian texts (product spec, "Screens and routes", "Validation rules", "Error catalogue";
+ * decision 006 for the conflict), in one place.
+ */
 import { formatCount, formatDateTime, formatQuantity } from '../../../../common/format';
 
 export const EDITOR_MESSAGES = {
@@ -28,7 +31,7 @@ export const RETAILER_MESSAGES = {
   smartFailed: 'Errore nella sostituzione intelligente',
   pricesFailed: "Errore nell'aggiornamento dei prezzi",
   importFailed: "Errore nell'importazione da Amazon",
-  /** Spec section 8's text, in the singular for one component. */
+  /** The product spec's "Error catalogue" text, in the singular for one component. */
   imported: (count: number) => (count === 1 ? 'Importato 1 componente con successo!' : `Importati ${count} componenti con successo!`),
   tagApplied: (tag: string) => `Tag affiliato impostato: ${tag}`,
   tagKept: (tag: string) => `Tag affiliato del carrello (${tag}) non applicato: la build ne ha già uno.`,
@@ -41,7 +44,7 @@ export const UPLOAD_MESSAGES = {
   backgroundRemovalFailed: 'Errore nella rimozione dello sfondo. Verifica la chiave API e riprova.',
 } as const;
 
-/** 'Cerca su Amazon' and the lookup of a pasted link (issue 12). */
+/** 'Cerca su Amazon' and the lookup of a pasted link (decision 019). */
 export const SEARCH_MESSAGES = {
   failed: 'Errore nella ricerca su Amazon',
   lookupFailed: 'Impossibile leggere il prodotto da Amazon',

@@ -1,16 +1,16 @@
 /**
- * 'Cronologia' (issue 13): the build's revisions, what restoring one would change against the latest
+ * 'Cronologia': the build's revisions, what restoring one would change against the latest
  * (fields, article lines, components), and the restore after a confirmation. The editor gets the restored
  * build as if it had just loaded it: unsaved edits are replaced, and the confirmation says so.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { formatDateTime } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
 import type { BuildAdmin } from '../../../../modules/builds/builds.types';
 import { ModalDialog } from '../../modal-dialog';
 import { useFetcherResult } from '../../use-fetcher-result';
-import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../ui';
+import { buttonClass, Notice, secondaryButtonClass, TitledCard } from '../../ui';
 import { HISTORY_MESSAGES, type HistoryActionResult, type HistoryData } from './history-data';
 import type { RevisionDiff } from './revision-diff';
 
@@ -83,7 +83,6 @@ function DiffView({ diff }: { diff: RevisionDiff }) {
 }
 
 export function HistoryPanel({ buildId, onRestored }: { buildId: number; onRestored: (build: BuildAdmin) => void }) {
-  const headingId = useId();
   const history = useFetcher<HistoryData>();
   const restore = useFetcher<HistoryActionResult>();
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -100,15 +99,17 @@ export function HistoryPanel({ buildId, onRestored }: { buildId: number; onResto
   }, { answerAtMount: 'apply' });
 
   return (
-    <section aria-labelledby={headingId} className={`${cardClass} space-y-3`} data-testid="history-panel">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
-          Cronologia
-        </h2>
+    <TitledCard
+      title="Cronologia"
+      className="space-y-3"
+      headerClassName="flex items-center justify-between gap-3"
+      testId="history-panel"
+      aside={
         <button type="button" className={secondaryButtonClass} disabled={history.state !== 'idle'} onClick={() => void history.load(paths.admin.buildHistory(buildId))}>
           {data ? 'Aggiorna' : 'Mostra cronologia'}
         </button>
-      </div>
+      }
+    >
       {handled && (
         <Notice tone={handled.ok ? 'success' : 'error'} onDismiss={() => setHandled(null)} testId="history-notice">
           {handled.ok ? HISTORY_MESSAGES.restored : handled.error}
@@ -164,6 +165,6 @@ export function HistoryPanel({ buildId, onRestored }: { buildId: number; onResto
           </div>
         </ModalDialog>
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * What restoring a revision would change (issue 13, the editor's 'Cronologia'): the build as it is now
+ * What restoring a revision would change (the editor's 'Cronologia'): the build as it is now
  * (the admin build GET, not the newest revision: a price refresh or the publish job change the build
  * without recording one) against the revision, field by field, the article line by line, components
  * matched by their row id. Values are shown as the editor shows them (Italian labels, euro, Rome time).

@@ -1,5 +1,8 @@
-/** /admin/builds: every build with search, status filter and actions (spec sections 2, 4 and 8). */
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+/**
+ * /admin/builds: every build with search, status filter and actions (product spec, "Screens and routes",
+ * "States and transitions", "Error catalogue").
+ */
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { formatCount } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
@@ -169,45 +172,56 @@ function FilteredBuilds({
   );
 }
 
+/** A filter's label over its control, which takes the label's id. */
+function FilterField({ label, control }: { label: string; control: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {control(id)}
+    </div>
+  );
+}
+
 function FilterForm({ filters, onChange }: { filters: BuildListFilters; onChange: (next: BuildListFilters) => void }) {
-  const searchId = useId();
-  const statusId = useId();
   return (
     <form role="search" aria-label="Filtra le build" className="grid gap-4 sm:grid-cols-[1fr_auto]" onSubmit={(event) => event.preventDefault()}>
-      <div>
-        <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
-          Cerca
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={filters.q}
-          onChange={(event) => onChange({ ...filters, q: event.target.value })}
-          placeholder="Titolo o descrizione"
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
-          Stato
-        </label>
-        <select
-          id={statusId}
-          value={filters.status}
-          onChange={(event) => {
-            const status = event.target.value;
-            if (isStatusFilter(status)) onChange({ ...filters, status });
-          }}
-          className={inputClass}
-        >
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterField
+        label="Cerca"
+        control={(id) => (
+          <input
+            id={id}
+            type="search"
+            value={filters.q}
+            onChange={(event) => onChange({ ...filters, q: event.target.value })}
+            placeholder="Titolo o descrizione"
+            autoComplete="off"
+            className={inputClass}
+          />
+        )}
+      />
+      <FilterField
+        label="Stato"
+        control={(id) => (
+          <select
+            id={id}
+            value={filters.status}
+            onChange={(event) => {
+              const status = event.target.value;
+              if (isStatusFilter(status)) onChange({ ...filters, status });
+            }}
+            className={inputClass}
+          >
+            {STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      />
     </form>
   );
 }

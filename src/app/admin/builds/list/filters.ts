@@ -1,5 +1,5 @@
 /**
- * Search and status filter of the admin builds list (spec section 2), kept in the URL query
+ * Search and status filter of the admin builds list (product spec, "Screens and routes"), kept in the URL query
  * (?q=&status=) so a reload or a shared link shows the same list.
  */
 import type { BuildAdminRow } from '../../../../modules/builds/builds.types';

@@ -1,5 +1,5 @@
 /**
- * 'Attributi per la compatibilità' in an open component card (issue 15): what the checks read from this
+ * 'Attributi per la compatibilità' in an open component card (decision 023): what the checks read from this
  * component (socket, memory, size, power), each input defaulting to "Automatico" with the derived
  * value shown, so the author corrects only what the extraction got wrong or could not find.
  */

@@ -1,5 +1,5 @@
 /**
- * The editor's live compatibility checks (issue 15): the form's components, as typed, through the same
+ * The editor's live compatibility checks (decision 023): the form's components, as typed, through the same
  * extraction and checks as the server's API and the public page, so what the author sees while editing
  * is what the saved build will show. Pure, for the panel and the tests.
  */

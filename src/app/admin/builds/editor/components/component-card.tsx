@@ -24,6 +24,8 @@ import { PriceSparkline } from '../price-history/price-sparkline';
 import type { ComponentLookup } from '../retailer/use-component-lookup';
 
 const TYPE_OPTIONS = EDITOR_COMPONENT_TYPES.map((type) => ({ value: type, label: type }));
+/** The link fields: a URL keyboard on phones and no spell check. */
+const URL_INPUT = { type: 'url', inputMode: 'url', spellCheck: false } as const;
 /** The card has room for a wider sparkline than the table's price cell. */
 const CARD_SPARKLINE = { width: SPARKLINE_SIZE.width * 2, height: SPARKLINE_SIZE.height + 8 };
 
@@ -109,9 +111,7 @@ export function ComponentCard(props: ComponentCardProps) {
             <TextField
               {...field('amazon_link')}
               label="Link Amazon"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
+              {...URL_INPUT}
               placeholder="https://www.amazon.it/dp/..."
               hint={onSearchReplacement ? 'Incolla il link di un prodotto o un ASIN: i campi vuoti si compilano da Amazon.' : undefined}
               onFocus={(event) => {
@@ -137,9 +137,7 @@ export function ComponentCard(props: ComponentCardProps) {
             <TextField
               {...field('image_url')}
               label="Immagine (URL)"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
+              {...URL_INPUT}
               placeholder="https://m.media-amazon.com/images/I/..."
               hint="Il link all'immagine del prodotto su Amazon: mostrata come miniatura, mai copiata sul sito."
             />

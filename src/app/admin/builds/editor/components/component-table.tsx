@@ -1,5 +1,5 @@
 /**
- * The build's components as a compact table (issue 10, point 5): a row per component with type, name and
+ * The build's components as a compact table: a row per component with type, name and
  * price edited in place, availability and price freshness; one component at a time opens as the full card
  * (component-card.tsx). Rows move with their up/down buttons, with Alt+↑ / Alt+↓ from anywhere in the row
  * or card, and by dragging the grip; the focus stays on the control that moved the row, and a live region

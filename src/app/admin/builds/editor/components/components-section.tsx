@@ -1,16 +1,16 @@
 /**
- * 'Componenti' (spec section 2): the retailer actions ('Sostituzione Intelligente', 'Aggiorna Prezzi',
- * 'Importa da Amazon', 'Cerca su Amazon') with their results, 'Aggiungi Componente', the total with its
+ * 'Componenti' (product spec, "Screens and routes"): the retailer actions ('Sostituzione Intelligente', 'Aggiorna
+ * Prezzi', 'Importa da Amazon', 'Cerca su Amazon') with their results, 'Aggiungi Componente', the total with its
  * history, the component table and the live compatibility checks.
  *
  * Without the retailer configured 'Cerca su Amazon' is not offered: a hint says why, and pasted links are
- * not looked up (issue 12).
+ * not looked up (decision 019).
  */
 import { useId, useState } from 'react';
 import { formatPrice } from '../../../../../common/format';
 import type { PriceHistory } from '../../../../../modules/pricing/pricing.schema';
 import type { RetailerItem } from '../../../../../modules/retailer-items/retailer-items.schema';
-import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../../../ui';
+import { buttonClass, Notice, secondaryButtonClass, TitledCard } from '../../../ui';
 import type { ComponentField, ComponentForm, FieldErrors } from '../form/build-form';
 import { ButtonSpinner } from '../button-spinner';
 import { CompatibilityPanel } from '../compatibility/compatibility-panel';
@@ -69,7 +69,7 @@ function ActionButton({ busy, busyLabel, label, disabled, describedBy, onClick }
   );
 }
 
-/** Sum of the prices typed; components without a price count 0 (spec section 9). */
+/** Sum of the prices typed; components without a price count 0 (product spec, "Business constants and limits"). */
 function totalOf(components: ComponentForm[]): number {
   return components.reduce((sum, component) => {
     const price = Number(component.price.replace(',', '.'));
@@ -90,7 +90,6 @@ export function ComponentsSection(props: ComponentsSectionProps) {
   const { components, errors, facts, now, retailer, retailerStatus, history, saving, openKey, onOpen, onAdd, onRemove, onChange, onMove } = props;
   // The price actions need the retailer: without it they are disabled, with the missing settings said.
   const retailerBlock = retailerStatus.status === 'not-configured' ? (retailerStatus.missing ?? RETAILER_MESSAGES.retailerMissing) : null;
-  const headingId = useId();
   const blockId = useId();
   const [addedKey, setAddedKey] = useState<string | null>(null);
   const [search, setSearch] = useState<SearchTarget | null>(null);
@@ -112,18 +111,20 @@ export function ComponentsSection(props: ComponentsSectionProps) {
   }
 
   return (
-    <section aria-labelledby={headingId} className={`${cardClass} space-y-4`} data-testid="components-section">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id={headingId} className="text-lg font-semibold">
-          Componenti
-        </h2>
+    <TitledCard
+      title="Componenti"
+      className="space-y-4"
+      headerClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+      testId="components-section"
+      aside={
         <div className="flex items-center gap-3">
           <PriceSparkline points={totalHistory(history)} size={TOTAL_CHART_SIZE} subject="Totale della build" testId="total-history" />
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="components-total">
             Totale: <strong>{formatPrice(totalOf(components))}</strong>
           </p>
         </div>
-      </div>
+      }
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {/* Without the retailer both would only answer 503: disabled, with the reason below (the import still works). */}
         <ActionButton
@@ -202,6 +203,6 @@ export function ComponentsSection(props: ComponentsSectionProps) {
       {retailer.importDialog && (
         <ImportDialog running={running === 'import'} failure={retailer.importDialog.error} onClose={retailer.closeImport} onImport={retailer.importCart} />
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * 'Importa da Amazon' (spec sections 2, 4, 5): a modal dialog taking a cart URL, mounted while open (every
- * opening starts empty). It stays open while the import runs, so its answer is never lost.
+ * 'Importa da Amazon' (product spec, "Screens and routes", "States and transitions", "Validation rules"): a modal
+ * dialog taking a cart URL, mounted while open (every opening starts empty). It stays open while the import runs, so
+ * its answer is never lost.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ModalDialog } from '../../../modal-dialog';

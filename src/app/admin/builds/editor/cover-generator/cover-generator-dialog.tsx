@@ -1,8 +1,8 @@
 /**
- * Cover-image generator dialog (spec sections 2 and 9): text and an optional product photo on a
- * violet-to-indigo 1280x720 canvas, uploaded as PNG through POST /api/admin/upload; the URL goes back to
- * the editor as featured_image. Background removal goes through POST /api/admin/remove-background, so
- * the remove.bg key stays on the server. Both are intents of the editor route's action ('upload',
+ * Cover-image generator dialog (product spec, "Screens and routes", "Business constants and limits"): text and an
+ * optional product photo on a violet-to-indigo 1280x720 canvas, uploaded as PNG through POST /api/admin/upload; the
+ * URL goes back to the editor as featured_image. Background removal goes through POST /api/admin/remove-background,
+ * so the remove.bg key stays on the server. Both are intents of the editor route's action ('upload',
  * 'remove-background'), each through its own fetcher (use-cover-export.ts, use-background-removal.ts).
  *
  * A view over the dialog's state (cover-state.ts) and its hooks; the canvas is reached only through

@@ -1,6 +1,6 @@
 /**
- * Geometry of the generated cover (spec section 9), free of any canvas so it can be unit-tested: the
- * caller passes `measure(text, fontSize)`, the width of `text` in the cover font at that size.
+ * Geometry of the generated cover (product spec, "Business constants and limits"), free of any canvas so it can be
+ * unit-tested: the caller passes `measure(text, fontSize)`, the width of `text` in the cover font at that size.
  *
  * Canvas 1280x720. With an image, the image is contained in the left 40% (512 px) and the text sits in
  * the right 60% (768 px), left-aligned. Without an image the left 40% would stay empty, so the text

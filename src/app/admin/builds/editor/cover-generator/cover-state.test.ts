@@ -13,23 +13,20 @@ import {
 
 const photo = (name = 'scheda.png') => new File(['png'], name, { type: 'image/png' });
 const reduce = (state: CoverState, ...actions: CoverAction[]) => actions.reduce(coverReducer, state);
+/** The photo on the cover, the box ticked and its removal asked for. */
+const removalAskedFor = (photoOnCover: File) =>
+  reduce(
+    initialCoverState('a'),
+    { type: 'photo-chosen', photo: photoOnCover },
+    { type: 'remove-background-toggled', checked: true },
+    { type: 'removal-requested', photo: photoOnCover },
+  );
 
 describe('cover state', () => {
   it('starts from the given text and the spec defaults', () => {
-    expect(initialCoverState('PC Gaming')).toEqual({
-      text: 'PC Gaming',
-      fontSize: 48,
-      drawnSize: 48,
-      textCut: false,
-      color: '#ffffff',
-      position: 'center',
-      photo: null,
-      removeBackground: false,
-      cutOut: null,
-      removalOf: null,
-      exporting: false,
-      error: null,
-    });
+    const specDefaults = { text: 'PC Gaming', fontSize: 48, drawnSize: 48, textCut: false, color: '#ffffff', position: 'center' };
+    const nothingChosenYet = { photo: null, removeBackground: false, cutOut: null, removalOf: null, exporting: false, error: null };
+    expect(initialCoverState('PC Gaming')).toEqual({ ...specDefaults, ...nothingChosenYet });
   });
 
   it('takes the text, size, colour and position as chosen', () => {
@@ -94,12 +91,7 @@ describe('cover state', () => {
 
   it('a failed removal of the photo on the cover: the message, the box unticked; of a replaced photo: nothing', () => {
     const first = photo('uno.png');
-    const asked = reduce(
-      initialCoverState('a'),
-      { type: 'photo-chosen', photo: first },
-      { type: 'remove-background-toggled', checked: true },
-      { type: 'removal-requested', photo: first },
-    );
+    const asked = removalAskedFor(first);
     expect(coverReducer(asked, { type: 'removal-failed' })).toMatchObject({ error: COVER_MESSAGES.backgroundRemovalFailed, removeBackground: false, photo: first });
     const replaced = coverReducer(asked, { type: 'photo-chosen', photo: photo('due.png') });
     expect(coverReducer(replaced, { type: 'removal-failed' })).toBe(replaced);
@@ -112,12 +104,7 @@ describe('cover state', () => {
 
   it('is removing while the request runs for the photo on the cover with the box ticked', () => {
     const first = photo('uno.png');
-    const asked = reduce(
-      initialCoverState('a'),
-      { type: 'photo-chosen', photo: first },
-      { type: 'remove-background-toggled', checked: true },
-      { type: 'removal-requested', photo: first },
-    );
+    const asked = removalAskedFor(first);
     expect(isRemovingBackground(asked, true)).toBe(true);
     expect(isRemovingBackground(asked, false)).toBe(false);
     expect(isRemovingBackground(coverReducer(asked, { type: 'remove-background-toggled', checked: false }), true)).toBe(false);

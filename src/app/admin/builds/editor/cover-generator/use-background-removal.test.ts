@@ -19,16 +19,22 @@ function render(initial: ImageFetcher) {
   );
 }
 
+/** A photo chosen, the box ticked and the removal requested, on a fresh fetcher. */
+function renderWithRemovalRequested() {
+  const fetcher = fakeFetcher();
+  const { result, rerender } = render(fetcher);
+  const chosen = photo();
+  act(() => {
+    result.current.dispatch({ type: 'photo-chosen', photo: chosen });
+    result.current.dispatch({ type: 'remove-background-toggled', checked: true });
+  });
+  act(() => result.current.removal.request(true, chosen));
+  return { fetcher, result, rerender, chosen };
+}
+
 describe('useBackgroundRemoval', () => {
   it("sends the photo as the 'remove-background' intent, once, and keeps the cut-out for it", () => {
-    const fetcher = fakeFetcher();
-    const { result, rerender } = render(fetcher);
-    const chosen = photo();
-    act(() => {
-      result.current.dispatch({ type: 'photo-chosen', photo: chosen });
-      result.current.dispatch({ type: 'remove-background-toggled', checked: true });
-    });
-    act(() => result.current.removal.request(true, chosen));
+    const { fetcher, result, rerender, chosen } = renderWithRemovalRequested();
     expect(fetcher.submit).toHaveBeenCalledOnce();
     const sent = sentImage(fetcher);
     expect(sent.intent).toBe('remove-background');
@@ -58,14 +64,7 @@ describe('useBackgroundRemoval', () => {
   });
 
   it('a failure for the photo on the cover: the message and the box unticked', () => {
-    const fetcher = fakeFetcher();
-    const { result, rerender } = render(fetcher);
-    const chosen = photo();
-    act(() => {
-      result.current.dispatch({ type: 'photo-chosen', photo: chosen });
-      result.current.dispatch({ type: 'remove-background-toggled', checked: true });
-    });
-    act(() => result.current.removal.request(true, chosen));
+    const { fetcher, result, rerender, chosen } = renderWithRemovalRequested();
     rerender({ fetcher: { ...fetcher, data: { intent: 'remove-background', status: 'failed' } } });
     expect(result.current.state).toMatchObject({ error: COVER_MESSAGES.backgroundRemovalFailed, removeBackground: false, photo: chosen });
   });

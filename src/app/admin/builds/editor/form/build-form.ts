@@ -1,7 +1,8 @@
 /**
- * The build editor's form model (spec sections 2, 3 and 5): what the inputs hold (text, as typed), how it
- * becomes the API's BuildInput, and the client-side check, which is the server's own zod schema so both
- * give the same Italian messages for the same field paths ('title', 'components.0.name'...).
+ * The build editor's form model (product spec, "Screens and routes", "Entities and their fields",
+ * "Validation rules"): what the inputs hold (text, as typed), how it becomes the API's BuildInput, and the
+ * client-side check, which is the server's own zod schema so both give the same Italian messages for the same field
+ * paths ('title', 'components.0.name'...).
  */
 import { extractAsin } from '../../../../../common/asin';
 import type { ComponentAttributes } from '../../../../../compatibility/attributes';
@@ -11,7 +12,7 @@ import type { BuildAdmin, ComponentAdmin } from '../../../../../modules/builds/b
 import type { BuildInputBody as ApiBuildInput } from '../../../api';
 
 /**
- * The compatibility attributes the author may set over the derived ones (issue 15), as the card's inputs
+ * The compatibility attributes the author may set over the derived ones (decision 023), as the card's inputs
  * hold them: '' means "derived from the name and specs".
  */
 export const OVERRIDE_FIELDS = ['socket', 'memory_type', 'form_factor', 'watts'] as const;

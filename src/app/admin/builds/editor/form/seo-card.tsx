@@ -1,11 +1,14 @@
-/** SEO card (spec section 2): meta title and description with live lengths, the optimal ranges and the fallbacks. */
+/**
+ * SEO card (product spec, "Screens and routes"): meta title and description with live lengths, the optimal ranges and
+ * the fallbacks.
+ */
 import { useId } from 'react';
 import { formatQuantity } from '../../../../../common/format';
 import { cardClass } from '../../../ui';
 import type { BuildForm, FieldErrors } from './build-form';
 import { TextAreaField, TextField, bindField } from './form-fields';
 
-/** Optimal lengths for search results (spec section 9). */
+/** Optimal lengths for search results (product spec, "Business constants and limits"). */
 const RANGES = {
   meta_title: { min: 50, max: 60 },
   meta_description: { min: 150, max: 160 },
@@ -25,6 +28,24 @@ function LengthCount({ field, value }: { field: keyof typeof RANGES; value: stri
   );
 }
 
+/**
+ * What each field shows around its input: the live length, the build's own text as the placeholder (it is what an
+ * empty field falls back to), the optimal range and that fallback in words.
+ */
+function guidance(field: keyof typeof RANGES, value: string, placeholder: string, fallback: string) {
+  const { min, max } = RANGES[field];
+  return {
+    aside: <LengthCount field={field} value={value} />,
+    placeholder,
+    hint: (
+      <>
+        <p>{`Ottimale: ${min}-${max} caratteri`}</p>
+        <p>{fallback}</p>
+      </>
+    ),
+  };
+}
+
 interface SeoCardProps {
   form: Pick<BuildForm, 'title' | 'description' | 'meta_title' | 'meta_description'>;
   errors: FieldErrors;
@@ -41,27 +62,13 @@ export function SeoCard({ form, errors, onChange }: SeoCardProps) {
       <TextField
         {...bindField('meta_title', form, errors, onChange)}
         label="Meta title"
-        aside={<LengthCount field="meta_title" value={form.meta_title} />}
-        placeholder={form.title || 'Il titolo della build'}
-        hint={
-          <>
-            <p>Ottimale: 50-60 caratteri</p>
-            <p>Se vuoto si usa il titolo della build.</p>
-          </>
-        }
+        {...guidance('meta_title', form.meta_title, form.title || 'Il titolo della build', 'Se vuoto si usa il titolo della build.')}
       />
       <TextAreaField
         {...bindField('meta_description', form, errors, onChange)}
         label="Meta description"
         rows={4}
-        aside={<LengthCount field="meta_description" value={form.meta_description} />}
-        placeholder={form.description || 'La descrizione della build'}
-        hint={
-          <>
-            <p>Ottimale: 150-160 caratteri</p>
-            <p>Se vuota si usa la descrizione della build.</p>
-          </>
-        }
+        {...guidance('meta_description', form.meta_description, form.description || 'La descrizione della build', 'Se vuota si usa la descrizione della build.')}
       />
     </section>
   );

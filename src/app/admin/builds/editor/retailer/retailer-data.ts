@@ -1,5 +1,5 @@
 /**
- * The editor's retailer data (issue 12, decision 019), behind the resource routes its fetchers call:
+ * The editor's retailer data (decision 019), behind the resource routes its fetchers call:
  * /admin/retailer-search?q=…&page=N ('Cerca su Amazon') and /admin/retailer-item?ref=… (the lookup of a
  * pasted link or ASIN). Each answer names the query or reference it is for, so the screen can tell an
  * answer about what the author typed a moment ago from one about what is in the field now.

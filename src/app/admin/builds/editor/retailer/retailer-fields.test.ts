@@ -1,4 +1,4 @@
-/** A retailer product in the editor: search result -> component, replacement, lookup filling empty fields (issue 12). */
+/** A retailer product in the editor: search result -> component, replacement, lookup filling empty fields (decision 019). */
 import { describe, expect, it } from 'vitest';
 import type { RetailerItem } from '../../../../../modules/retailer-items/retailer-items.schema';
 import { emptyBuildForm, emptyComponent, toBuildInput, validateBuildForm } from '../form/build-form';

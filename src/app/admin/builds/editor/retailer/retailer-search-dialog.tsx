@@ -1,5 +1,5 @@
 /**
- * 'Cerca su Amazon' (issue 12): a modal dialog with a search field and the retailer's results, each with
+ * 'Cerca su Amazon' (decision 019): a modal dialog with a search field and the retailer's results, each with
  * its image, title, brand, price and availability. Choosing one adds a component with every field filled
  * or, opened from a component ('Sostituisci con un prodotto Amazon'), gives that component the product.
  *

@@ -1,5 +1,5 @@
 /**
- * The lookup of a component's product (issue 12): an Amazon product link or an ASIN pasted in the
+ * The lookup of a component's product (decision 019): an Amazon product link or an ASIN pasted in the
  * component's 'Link Amazon' field (or typed there, when the field is left) is looked up on the retailer
  * through the resource route /admin/retailer-item, and the answer fills the fields the component leaves
  * empty (retailer-fields.ts). One fetcher per component, held by its table row, which stays mounted

@@ -1,8 +1,9 @@
 /**
- * The components section's retailer actions (spec sections 2, 4 and 8): smart replacement, price update
- * and import from an Amazon cart, each an intent of the route's action (editor-data.ts) through one
- * fetcher, so one runs at a time. Replacement and price update work on the saved build, so they need an
- * id; the action reads the build again afterwards and it is merged into the form (merge-server.ts).
+ * The components section's retailer actions (product spec, "Screens and routes", "States and transitions",
+ * "Error catalogue"): smart replacement, price update and import from an Amazon cart, each an intent of the route's
+ * action (editor-data.ts) through one fetcher, so one runs at a time. Replacement and price update work on the saved
+ * build, so they need an id; the action reads the build again afterwards and it is merged into the form
+ * (merge-server.ts).
  */
 import { type Dispatch, useState } from 'react';
 import { useFetcher } from 'react-router';
