@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { formatPrice } from '../../src/common/format';
 import { type FakeRemoveBg, startFakeRemoveBg } from '../fakes/remove-bg';
+import { allowConsole, expectConsole } from '../helpers/console-guard';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from './harness';
 import { apiJson, apiLogin, htmlClasses, openAdmin, seriousAxeViolations, unexpectedErrors } from './admin-helpers';
 
@@ -391,6 +392,7 @@ describe('build editor parts (background removal configured)', () => {
     });
 
     it("remove.bg failing: the spec's message, the checkbox off and the original photo kept", async () => {
+      expectConsole('warn', '[remove-bg] remove.bg: richiesta rifiutata');
       const page = await openEditor(e2e);
       const modal = await openDialog(page);
       await choosePhoto(page);
@@ -752,6 +754,8 @@ describe('build editor parts (background removal configured)', () => {
 describe('build editor parts (background removal not configured, 1 KB upload limit)', () => {
   let e2e: E2EContext;
   beforeAll(async () => {
+    // The demo covers are larger than this limit: the seed says so and goes on without them.
+    allowConsole('warn', 'non caricata: Immagine troppo grande');
     e2e = await startE2E({ UPLOAD_MAX_MB: '0.001' });
   });
   afterAll(() => e2e?.close());
