@@ -17,10 +17,10 @@ import { CoverPhotoFields } from './cover-photo-fields';
 import { CoverPreview } from './cover-preview';
 import { coverReducer, coverSource, coverSummary, initialCoverState } from './cover-state';
 import { CoverStyleFields, CoverTextField } from './cover-text-fields';
-import { useBackgroundRemoval } from './use-background-removal';
-import { useCoverExport } from './use-cover-export';
-import { useCoverLayout } from './use-cover-layout';
-import { useCoverPhoto } from './use-cover-photo';
+import { useBackgroundRemoval } from './hooks/use-background-removal';
+import { useCoverExport } from './hooks/use-cover-export';
+import { useCoverLayout } from './hooks/use-cover-layout';
+import { useCoverPhoto } from './hooks/use-cover-photo';
 import type { EditorActionResult } from '../editor-data';
 
 interface CoverGeneratorDialogProps {

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { useReducer } from 'react';
 import { describe, expect, it } from 'vitest';
-import { COVER_MESSAGES, coverReducer, initialCoverState } from './cover-state';
+import { COVER_MESSAGES, coverReducer, initialCoverState } from '../cover-state';
 import type { ImageFetcher } from './image-fetcher';
 import { fakeFetcher, sentImage } from './fake-image-fetcher';
 import { useBackgroundRemoval } from './use-background-removal';

@@ -4,10 +4,10 @@
  * dialog aborts an upload still under way.
  */
 import { type Dispatch, useEffect } from 'react';
-import { IMAGE_SUBMIT, imageIntent } from '../editor-data';
-import { useFetcherResult } from '../../../use-fetcher-result';
-import type { CoverCanvas } from './cover-canvas';
-import type { CoverAction } from './cover-state';
+import { IMAGE_SUBMIT, imageIntent } from '../../editor-data';
+import { useFetcherResult } from '../../../../use-fetcher-result';
+import type { CoverCanvas } from '../cover-canvas';
+import type { CoverAction } from '../cover-state';
 import type { ImageFetcher } from './image-fetcher';
 
 export interface CoverExportDeps {

@@ -5,7 +5,7 @@
  * meanwhile.)
  */
 import { type Dispatch, useEffect, useState } from 'react';
-import type { CoverAction } from './cover-state';
+import type { CoverAction } from '../cover-state';
 
 /** A decoded picture: an ImageBitmap in the browser. */
 export interface DecodedImage {

@@ -2,8 +2,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { useReducer } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CoverCanvas } from './cover-canvas';
-import { COVER_MESSAGES, coverReducer, initialCoverState } from './cover-state';
+import type { CoverCanvas } from '../cover-canvas';
+import { COVER_MESSAGES, coverReducer, initialCoverState } from '../cover-state';
 import type { ImageFetcher } from './image-fetcher';
 import { fakeFetcher, sentImage } from './fake-image-fetcher';
 import { useCoverExport } from './use-cover-export';

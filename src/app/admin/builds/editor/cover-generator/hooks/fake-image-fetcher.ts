@@ -1,6 +1,6 @@
 /** Test-only: a fake of the fetcher the cover hooks take (image-fetcher.ts); its state and answer change by rerendering. */
 import { expect, vi } from 'vitest';
-import { type EditorActionResult, IMAGE_SUBMIT } from '../editor-data';
+import { type EditorActionResult, IMAGE_SUBMIT } from '../../editor-data';
 import type { ImageFetcher } from './image-fetcher';
 
 export function fakeFetcher(state: ImageFetcher['state'] = 'idle', data?: EditorActionResult): ImageFetcher {

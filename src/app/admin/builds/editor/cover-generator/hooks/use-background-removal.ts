@@ -5,9 +5,9 @@
  * resubmits, which drops the older answer; closing the dialog aborts what is still under way.
  */
 import { type Dispatch, useEffect } from 'react';
-import { IMAGE_SUBMIT, imageIntent } from '../editor-data';
-import { useFetcherResult } from '../../../use-fetcher-result';
-import { type CoverAction, type CoverState, isRemovingBackground, photoNeedingRemoval } from './cover-state';
+import { IMAGE_SUBMIT, imageIntent } from '../../editor-data';
+import { useFetcherResult } from '../../../../use-fetcher-result';
+import { type CoverAction, type CoverState, isRemovingBackground, photoNeedingRemoval } from '../cover-state';
 import type { ImageFetcher } from './image-fetcher';
 
 export interface BackgroundRemoval {

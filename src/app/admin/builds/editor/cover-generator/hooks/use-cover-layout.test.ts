@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CoverCanvas } from './cover-canvas';
-import { autoFitFontSize, type MeasureText } from './cover-layout';
-import type { CoverContent, DrawnText } from './draw-cover';
+import type { CoverCanvas } from '../cover-canvas';
+import { autoFitFontSize, type MeasureText } from '../cover-layout';
+import type { CoverContent, DrawnText } from '../draw-cover';
 import { useCoverLayout } from './use-cover-layout';
 
 /** A monospaced stand-in for the canvas: every character is half the font size wide. */

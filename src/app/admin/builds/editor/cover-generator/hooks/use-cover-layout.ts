@@ -3,10 +3,10 @@
  * size actually drawn reported to the state, and auto-fit measured on the same canvas.
  */
 import { type Dispatch, useCallback, useEffect } from 'react';
-import { autoFitFontSize } from './cover-layout';
-import type { CoverCanvas } from './cover-canvas';
-import type { CoverAction } from './cover-state';
-import type { CoverContent } from './draw-cover';
+import { autoFitFontSize } from '../cover-layout';
+import type { CoverCanvas } from '../cover-canvas';
+import type { CoverAction } from '../cover-state';
+import type { CoverContent } from '../draw-cover';
 
 export interface CoverLayout {
   /** Paints now (the pending frame may not have run yet). */
