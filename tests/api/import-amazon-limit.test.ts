@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BUILD_COMPONENTS } from '../../src/common/bounds';
 import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
+import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const CART = 'https://www.amazon.it/gp/aws/cart/add.html';
@@ -32,15 +33,7 @@ let token: string;
 
 beforeAll(async () => {
   fake = await startFakeCreatorsApi({ catalogue: CATALOGUE });
-  ctx = await createTestContext({
-    AMAZON_CREDENTIAL_ID: 'fake-credential-id',
-    AMAZON_CREDENTIAL_SECRET: 'fake-credential-secret',
-    AMAZON_CREDENTIAL_VERSION: '3.2',
-    AMAZON_API_BASE_URL: fake.url,
-    AMAZON_TOKEN_URL: fake.tokenUrl,
-    AMAZON_REQUESTS_PER_SECOND: '10',
-    PRICE_SCHEDULER_ENABLED: 'false',
-  });
+  ctx = await createTestContext(retailerEnv(fake));
   token = await ctx.login();
 });
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeImageUrl, startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
+import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 const MESSAGES = {
@@ -41,16 +42,7 @@ beforeAll(async () => {
     return realFetch(input, init);
   });
   fake = await startFakeCreatorsApi({ catalogue: CATALOGUE });
-  ctx = await createTestContext({
-    AMAZON_CREDENTIAL_ID: 'fake-credential-id',
-    AMAZON_CREDENTIAL_SECRET: 'fake-credential-secret',
-    AMAZON_CREDENTIAL_VERSION: '3.2',
-    AMAZON_API_BASE_URL: fake.url,
-    AMAZON_TOKEN_URL: fake.tokenUrl,
-    AMAZON_REQUESTS_PER_SECOND: '10',
-    AMAZON_PARTNER_TAG: 'buildpc-21',
-    PRICE_SCHEDULER_ENABLED: 'false',
-  });
+  ctx = await createTestContext(retailerEnv(fake));
   token = await ctx.login();
   bare = await createTestContext();
   bareToken = await bare.login();
