@@ -3,7 +3,7 @@
  * module), a price refresh and the tiers (pricing), a smart replacement and its restore (replacements,
  * through components.service.ts). Reads stay with the queries that need them.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ComponentUpdate, Database, NewComponentRow } from '../../db/tables';
 
 type Db = Kysely<Database>;
@@ -53,20 +53,20 @@ export async function applyRetailerObservation(db: Db, asin: string, observed: R
     .execute();
 }
 
+/** A query for build ids, evaluated inside the write that uses it (one statement, whatever the catalogue size). */
+export type BuildIdQuery = SelectQueryBuilder<Database, 'builds', { id: number }>;
+
 /** Which builds' components get which refresh tier; the components of every other build get C. */
 export interface TierBuilds {
   /** Their components get B, unless their build is also in tierA. */
-  tierB: readonly number[];
-  tierA: readonly number[];
+  tierB: BuildIdQuery;
+  tierA: BuildIdQuery;
 }
 
 /** Gives every component the tier of its build. Returns how many components got a tier (all of them). */
 export async function writeTiers(db: Db, builds: TierBuilds): Promise<number> {
-  const tierB = [...builds.tierB];
-  const b = tierB.length > 0 ? Number((await db.updateTable('components').set({ tier: 'B' }).where('build_id', 'in', tierB).executeTakeFirst()).numUpdatedRows) : 0;
-  let toC = db.updateTable('components').set({ tier: 'C' });
-  if (tierB.length > 0) toC = toC.where('build_id', 'not in', tierB);
-  const c = Number((await toC.executeTakeFirst()).numUpdatedRows);
-  if (builds.tierA.length > 0) await db.updateTable('components').set({ tier: 'A' }).where('build_id', 'in', [...builds.tierA]).execute();
-  return b + c;
+  const b = await db.updateTable('components').set({ tier: 'B' }).where('build_id', 'in', builds.tierB).executeTakeFirst();
+  const c = await db.updateTable('components').set({ tier: 'C' }).where('build_id', 'not in', builds.tierB).executeTakeFirst();
+  await db.updateTable('components').set({ tier: 'A' }).where('build_id', 'in', builds.tierA).execute();
+  return Number(b.numUpdatedRows) + Number(c.numUpdatedRows);
 }

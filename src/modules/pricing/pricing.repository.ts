@@ -2,6 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { Database } from '../../db/tables';
+import type { TierBuilds } from '../builds/components.service';
 
 type Db = Kysely<Database>;
 
@@ -81,20 +82,14 @@ export async function recordObservation(db: Db, asin: string, observed: Observed
 
 /**
  * The builds of each tier: A for the three most viewed public builds and those published since
- * `recentSince`, B for the other public builds (the rest, drafts and builds still to come, are C).
+ * `recentSince`, B for the other public builds (the rest, drafts and builds still to come, are C); as
+ * queries the tier writes evaluate themselves.
  */
-export async function findTierBuilds(db: Db, recentSince: string, now: string): Promise<{ tierA: number[]; tierB: number[] }> {
+export async function findTierBuilds(db: Db, recentSince: string, now: string): Promise<TierBuilds> {
   const top = await db.selectFrom('builds').select('id').where(isPublicBuild(now)).orderBy('views', 'desc').orderBy('id').limit(3).execute();
   const topIds = top.length > 0 ? top.map((row) => row.id) : [-1];
-  const published = await db.selectFrom('builds').select('id').where(isPublicBuild(now)).orderBy('id').execute();
-  const tierA = await db
-    .selectFrom('builds')
-    .select('id')
-    .where(isPublicBuild(now))
-    .where((eb) => eb.or([eb('id', 'in', topIds), eb(publicPublishedAt(), '>=', recentSince)]))
-    .orderBy('id')
-    .execute();
-  return { tierA: tierA.map((row) => row.id), tierB: published.map((row) => row.id) };
+  const published = db.selectFrom('builds').select('id').where(isPublicBuild(now));
+  return { tierB: published, tierA: published.where((eb) => eb.or([eb('id', 'in', topIds), eb(publicPublishedAt(), '>=', recentSince)])) };
 }
 
 export async function tierStats(db: Db, staleBefore: string) {
