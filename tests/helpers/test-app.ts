@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices, type AppServices } from '../../src/modules/services';
 import type { ServerBuild } from 'react-router';
-import { createApp, type App } from '../../src/server/app';
+import { type App, createApp, createPublicCache, type PublicCache } from '../../src/server/app';
 import { createPageRenderer } from '../../src/server/pages';
 import type { ScryptCost } from '../../src/modules/auth/password-hash';
 import { createTestDatabase, type TestDatabase, type TestDialect, testDialect } from './test-database';
@@ -80,7 +80,8 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const clock = new TestClock();
   const services = createServices({ db: database.db, config, clock, scryptCost });
   await services.auth.ensureFirstAdmin(ADMIN);
-  const app = createApp({ config, database, services, renderPage: options.pages && createPageRenderer(options.pages, { config, services }) });
+  const pageCache = createPublicCache(config, services);
+  const app = createApp({ config, database, services, pageCache, renderPage: options.pages && createPageRenderer(options.pages, { config, services }) });
 
   const request = requester(app);
 
@@ -102,34 +103,20 @@ export async function createTestContext(env: Record<string, string> = {}, option
     request,
     login,
     close: async () => {
-      await closeInstance(database, services);
+      await closeInstance(database, services, pageCache);
       await testDb.drop();
     },
   };
 }
 
-const IDLE_WAIT_MS = 10_000;
-
 /**
- * Waits (a while) until none of the instance's queries is running or waiting for a connection. Some run
- * unawaited by any request: the page cache looks up the next scheduled publication when the app is made
- * and after every change (server/cache/publication-expiry.ts). Destroying the database under such a
- * query makes it fail, and the app log that failure with console.error.
+ * Closes an instance as production's shutdown does (server/http-server.ts, server/bootstrap.ts): the public
+ * cache stops waiting for the next scheduled publication, the visits noted in memory are written, then the
+ * database is closed.
  */
-async function untilIdle(database: DatabaseHandle): Promise<void> {
-  const deadline = Date.now() + IDLE_WAIT_MS;
-  for (;;) {
-    await new Promise((resolve) => setImmediate(resolve));
-    const pool = database.pool;
-    if (!pool || (pool.waitingCount === 0 && pool.idleCount === pool.totalCount) || Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Closes an instance as production's shutdown does (server/bootstrap.ts): the visits noted in memory written, then the database closed. */
-async function closeInstance(database: DatabaseHandle, services: AppServices): Promise<void> {
+async function closeInstance(database: DatabaseHandle, services: AppServices, pageCache: PublicCache): Promise<void> {
+  pageCache.stop();
   await services.analytics.flushVisits();
-  await untilIdle(database);
   await database.destroy();
 }
 
@@ -170,8 +157,9 @@ export interface AppInstance {
 export function openSecondInstance(ctx: TestContext): AppInstance {
   const database = openDatabase(ctx.config.database);
   const services = createServices({ db: database.db, config: ctx.config, clock: ctx.clock, scryptCost: ctx.scryptCost });
-  const app = createApp({ config: ctx.config, database, services });
-  return { app, database, services, request: requester(app), close: () => closeInstance(database, services) };
+  const pageCache = createPublicCache(ctx.config, services);
+  const app = createApp({ config: ctx.config, database, services, pageCache });
+  return { app, database, services, request: requester(app), close: () => closeInstance(database, services, pageCache) };
 }
 
 /** A valid build body for POST/PUT /api/admin/builds. */
