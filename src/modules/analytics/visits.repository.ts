@@ -44,7 +44,7 @@ export async function claimVisitors(db: Db, keys: readonly string[], now: string
   return claimed;
 }
 
-/** Adds `count` counted visits to the build's total, with the day's count in the same transaction. */
+/** Adds `count` counted visits to the build's total (the caller adds the day's count in the same transaction). */
 export async function addBuildViews(db: Db, buildId: number, count: number): Promise<void> {
   await db
     .updateTable('builds')
