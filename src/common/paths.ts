@@ -3,6 +3,8 @@ export const paths = {
   home: () => '/',
   builds: () => '/#builds',
   build: (slug: string) => `/build/${encodeURIComponent(slug)}`,
+  /** A personalised build (common/personalization-query.ts); `query` '' is the author's build. */
+  buildVariant: (slug: string, query: string) => `/build/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`,
   sitemap: () => '/sitemap.xml',
   admin: {
     home: () => '/admin',

@@ -8,6 +8,7 @@
  */
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { buildPageSlug } from '../../common/paths';
+import { personalizationCacheKey } from '../../common/personalization-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
@@ -29,7 +30,11 @@ function knownParams(search: URLSearchParams, names: readonly string[]): string 
 export function responseCacheKey(path: string, search: URLSearchParams): string | null {
   // An old ?category= link is answered with a redirect to its ?categoria= spelling: never cached.
   if (path === '/') return search.has(LEGACY_CATEGORY_PARAM) ? null : path + canonicalHomeQuery(parseHomeQuery(search));
-  if (buildPageSlug(path) !== null) return path;
+  if (buildPageSlug(path) !== null) {
+    // A personalised build (decision 030) is one entry per personalisation, spelled one way.
+    const personalization = personalizationCacheKey(search);
+    return personalization ? `${path}?${personalization}` : path;
+  }
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
   if (PRICE_HISTORY.test(path)) return path;
@@ -38,5 +43,5 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
 
 /** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
 export function isPageKey(key: string): boolean {
-  return key === '/' || key.startsWith('/?') || buildPageSlug(key) !== null;
+  return key === '/' || key.startsWith('/?') || buildPageSlug(key.split('?', 1)[0]!) !== null;
 }
