@@ -28,6 +28,7 @@ function page(views: number): BuildPublic {
     cart_url: null,
     cart_excluded: [],
     prices_updated_at: null,
+    personalization: null,
     compatibility: { checks: [], estimated_watts: null, verified: false },
     components: [],
   };

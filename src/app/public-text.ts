@@ -5,7 +5,8 @@
  */
 import { formatDate, formatDateTime, formatPrice, formatQuantity } from '../common/format';
 import { centsToEuro, euroToCents } from '../common/money';
-import type { BuildPublic, BuildSummary, ComponentPublic } from '../modules/builds/builds.types';
+import type { BuildComponentPublic, BuildPublic, BuildSummary } from '../modules/builds/builds.types';
+import { type PersonalizePageData, toPersonalizePage } from './personalization-text';
 
 export interface BuildCardData extends BuildSummary {
   totalText: string;
@@ -17,7 +18,7 @@ export function toBuildCard(build: BuildSummary): BuildCardData {
   return { ...build, totalText: formatPrice(build.total_price), componentsText: formatQuantity(build.component_count, 'componente', 'componenti') };
 }
 
-export interface ComponentData extends ComponentPublic {
+export interface ComponentData extends BuildComponentPublic {
   priceText: string;
   /** '' when the price has no date. */
   priceUpdatedText: string;
@@ -35,6 +36,8 @@ export interface BuildPageData extends Omit<BuildPublic, 'content' | 'components
   publishedText: string;
   /** '1 visualizzazione', '1.234 visualizzazioni'. */
   viewsText: string;
+  /** The "Personalizza" section and, on a personalised page, its notice. */
+  personalize: PersonalizePageData;
 }
 
 /** The total of the components the cart link adds: the build's total minus what it leaves out. */
@@ -46,7 +49,8 @@ function cartTotalOf(build: Pick<BuildPublic, 'cart_url' | 'cart_excluded' | 'co
   return { text: formatPrice(centsToEuro(cents)), count: inCart.length };
 }
 
-export function toBuildPage({ content: _markdown, components, ...build }: BuildPublic): BuildPageData {
+export function toBuildPage(published: BuildPublic): BuildPageData {
+  const { content: _markdown, components, ...build } = published;
   return {
     ...build,
     components: components.map((component) => ({
@@ -60,5 +64,6 @@ export function toBuildPage({ content: _markdown, components, ...build }: BuildP
     pricesUpdatedText: formatDateTime(build.prices_updated_at),
     publishedText: formatDate(build.published_at),
     viewsText: formatQuantity(build.views, 'visualizzazione', 'visualizzazioni'),
+    personalize: toPersonalizePage(published),
   };
 }

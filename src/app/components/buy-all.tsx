@@ -13,7 +13,7 @@ import { CartIcon } from './icons';
 type PricedBuild = Pick<BuildPageData, 'prices_updated_at' | 'pricesUpdatedText' | 'totalText'>;
 type CartBuild = Pick<BuildPageData, 'slug' | 'cart_url' | 'cart_excluded' | 'components' | 'cartTotal'>;
 
-const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile', external_link: 'link esterno, non Amazon' } as const;
+const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile', external_link: 'link esterno, non Amazon', owned: 'già in tuo possesso' } as const;
 
 export function PriceTotal({ build, now, testId }: { build: PricedBuild; now: number; testId: string }) {
   const stale = isPriceStale(build.prices_updated_at, now);

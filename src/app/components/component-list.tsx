@@ -67,6 +67,16 @@ function ComponentRow({ component, now, buildSlug }: { component: ComponentData;
               {component.type}
             </span>
             <p className="mt-1 font-semibold">{component.name}</p>
+            {component.owned && (
+              <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-200" data-testid="owned">
+                Già in tuo possesso: non conteggiato nel totale né nel carrello
+              </p>
+            )}
+            {component.swapped_from && (
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="swapped-from">
+                {component.swapped_by === 'budget' ? 'Scelto per il budget' : 'Scelto da te'} al posto di {component.swapped_from.name}
+              </p>
+            )}
             {component.specs && <p className="text-sm text-slate-600 dark:text-slate-400">{component.specs}</p>}
             {unavailable && <p className="text-sm font-medium text-red-700 dark:text-red-300">Attualmente non disponibile</p>}
           </div>

@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { isAppError } from '../../common/errors';
 import { paths } from '../../common/paths';
+import { parsePersonalization } from '../../common/personalization-query';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
 import { BuildSummary } from '../components/build-summary';
 import { CategoryBadge } from '../components/category-badge';
 import { CompatibilitySection } from '../components/compatibility-section';
 import { ComponentList } from '../components/component-list';
+import { PersonalizeSection, VariantNoticeBox } from '../components/personalize-section';
 import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
 import { ShareLinks } from '../components/share-links';
 import { toBuildPage } from '../public-text';
@@ -15,11 +17,11 @@ import { pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
 import { PriceHistoryChart } from '../components/price-history-chart';
 import type { Route } from './+types/build';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // The chart reads the history the JSON API answers (/api/builds/{slug}/price-history).
     const [published, history] = await Promise.all([
-      context.services.builds.getPublished(params.slug),
+      context.services.builds.getPublished(params.slug, parsePersonalization(new URL(request.url).searchParams)),
       context.services.pricing.priceHistoryOfPublished(params.slug),
     ]);
     const build = toBuildPage(published);
@@ -51,7 +53,10 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     pageUrl: toAbsoluteUrl(path, site.publicBaseUrl),
     imageUrl: toAbsoluteUrl(build.featured_image || '/og-default.png', site.publicBaseUrl),
   });
-  return [...tags, ...jsonLd.map((item) => ({ 'script:ld+json': item }))];
+  // A personalised page is the author's article with a visitor's choices: never indexed, and its
+  // canonical (pageMeta's, from `path`) stays the author's build.
+  const robots = build.personalization ? [{ name: 'robots', content: 'noindex' }] : [];
+  return [...tags, ...robots, ...jsonLd.map((item) => ({ 'script:ld+json': item }))];
 }
 
 export default function BuildPage({ loaderData, matches }: Route.ComponentProps) {
@@ -87,12 +92,14 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
           </span>
         </div>
         <div className="mt-4">
-          <ShareLinks pageUrl={toAbsoluteUrl(paths.build(build.slug), site.publicBaseUrl)} title={build.title} />
+          <ShareLinks pageUrl={toAbsoluteUrl(build.personalize.selfPath, site.publicBaseUrl)} title={build.title} />
         </div>
       </header>
+      {build.personalize.variant && <VariantNoticeBox notice={build.personalize.variant} />}
       <BuildSummary build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
       <article className="article below-fold mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
       <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
+      <PersonalizeSection data={build.personalize} now={renderedAt} />
       <CompatibilitySection compatibility={build.compatibility} />
       {chart && (
         <section aria-label="Storico dei prezzi" className="below-fold mt-8 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">

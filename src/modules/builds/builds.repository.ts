@@ -145,6 +145,18 @@ export async function listComponentsWithLowestPrice(db: Db, buildId: number, sin
   return rows.map((row) => ({ ...row, lowest_price_cents: row.lowest_price_cents === null ? null : Number(row.lowest_price_cents) }));
 }
 
+/** The lowest price observed for each of these ASINs since `since` (ISO); ASINs without observations are absent. */
+export async function lowestPricesOf(db: Db, asins: readonly string[], since: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('price_observations')
+    .select((eb) => ['asin', eb.fn.min<number | string | null>('price_cents').as('lowest')])
+    .where('asin', 'in', [...asins])
+    .where('observed_at', '>=', since)
+    .groupBy('asin')
+    .execute();
+  return new Map(rows.flatMap((row) => (row.lowest === null ? [] : [[row.asin, Number(row.lowest)] as const])));
+}
+
 /** Slugs equal to `base` or of the form `base-N`, to pick the next free suffix. */
 export async function findSlugsLike(db: Db, base: string): Promise<string[]> {
   const rows = await db

@@ -6,6 +6,7 @@
  */
 import { buildStats, compatibilityOfBuild, listAdminBuilds, readAdminBuild, requireBuild } from './admin-read';
 import type { BuildInput } from './builds.schema';
+import type { AlternativesService } from '../alternatives/alternatives.service';
 import { createBuild, type EditorSaveDeps, removeBuild, saveBuild } from './editor-save';
 import { priceRefsOfBuild, publishedPriceRefs } from './price-refs';
 import { createPublicReads } from './public-read';
@@ -21,6 +22,8 @@ export type { PublishedPageQuery } from './public-read';
 
 export interface BuildsDeps extends EditorSaveDeps {
   defaultAffiliateTag: string;
+  /** The curated alternatives public builds offer (decision 030). */
+  alternatives: Pick<AlternativesService, 'listOffersFor'>;
 }
 
 export function createBuildsService(deps: BuildsDeps) {

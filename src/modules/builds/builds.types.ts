@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { CompatibilitySummary } from '../../compatibility/assess';
+import type { PublicAlternative } from '../personalization/offers';
 import type * as schemas from './builds.schema';
 
 export type BuildSummary = z.infer<typeof schemas.buildSummarySchema>;
@@ -19,7 +20,37 @@ export interface CartExclusion {
   id: number;
   name: string;
   /** external_link: the component links to a site other than Amazon (amazon-hosts.ts). */
-  reason: 'missing_asin' | 'unavailable' | 'external_link';
+  /** owned: the visitor already has it (a personalised build, decision 030). */
+  reason: 'missing_asin' | 'unavailable' | 'external_link' | 'owned';
+}
+
+/** A component as visitors see it: the author's part, or the alternative a personalisation put in its place. */
+export interface BuildComponentPublic extends ComponentPublic {
+  /** The author's curated alternatives on offer for it (priced, not unavailable), in the author's order. */
+  alternatives: PublicAlternative[];
+  /** The author's part this one replaces in a personalised build; null otherwise. */
+  swapped_from: { asin: string | null; name: string; price: number | null } | null;
+  /** Who swapped it: the visitor's choice or the budget fit; null when not swapped. */
+  swapped_by: 'visitor' | 'budget' | null;
+  /** The visitor already has it: out of the total and the cart ("Già in tuo possesso"). */
+  owned: boolean;
+}
+
+/** What a visitor's personalisation did (decision 030); null on the author's build as it is. */
+export interface BuildPersonalization {
+  /** Every swap made, by the visitor's `scegli` or by the budget fit. */
+  choices: { component_id: number; asin: string; by: 'visitor' | 'budget' }[];
+  owned: number[];
+  /** The budget asked, in euro, or null. */
+  budget: number | null;
+  /** Whether the total is at or under the budget; null without a budget. */
+  budget_met: boolean | null;
+  /** The author's build's total, in euro. */
+  base_total: number;
+  /** Parameters left out, as `name=value`. */
+  ignored: string[];
+  /** The variant's query in its one spelling ('' when nothing applied): its links and share links use it. */
+  query: string;
 }
 
 /** The public page's build; read by server-rendered pages only, so it has no runtime schema. */
@@ -36,5 +67,6 @@ export interface BuildPublic extends BuildSummary {
   prices_updated_at: string | null;
   /** The compatibility and power checks (decision 023), as the page shows them. */
   compatibility: CompatibilitySummary;
-  components: ComponentPublic[];
+  components: BuildComponentPublic[];
+  personalization: BuildPersonalization | null;
 }

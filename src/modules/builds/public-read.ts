@@ -1,16 +1,20 @@
 /** What visitors read of builds: the published lists and one published build's page. */
 import { AppError, notFound } from '../../common/errors';
 import { renderMarkdown } from '../../common/markdown';
-import { euroToCents } from '../../common/money';
+import { centsToEuro, euroToCents } from '../../common/money';
+import { isPersonalized, NO_PERSONALIZATION, type PersonalizationRequest } from '../../common/personalization-query';
 import { freshRetailerImage } from '../../common/price-freshness';
 import { isSlug } from '../../common/slug';
 import { isPublicAt, publicPublishedAtOf } from '../../db/public-builds';
 import type { BuildRow } from '../../db/tables';
+import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { DataDeps } from '../data-deps';
+import { applyPersonalization } from '../personalization/apply-personalization';
+import { toPublicAlternative } from '../personalization/offers';
 import * as repo from './builds.repository';
 import { byDisplayOrder, lowestPriceSince, toComponentPublic, toSummary } from './build-mapping';
 import type { PublicListQuery } from './builds.schema';
-import type { BuildPublic, BuildSummary } from './builds.types';
+import type { BuildPersonalization, BuildPublic, BuildSummary, CartExclusion } from './builds.types';
 import { oldestPriceDate, planCart, sumCents } from './cart-plan';
 import { publicCompatibilityOfRows } from './compatibility';
 
@@ -30,6 +34,8 @@ export interface PublishedPageQuery {
 
 export interface PublicReadDeps extends DataDeps {
   defaultAffiliateTag: string;
+  /** The author's curated alternatives of the components (decision 030). */
+  alternatives: Pick<AlternativesService, 'listOffersFor'>;
 }
 
 /**
@@ -95,13 +101,37 @@ export function createPublicReads(deps: PublicReadDeps) {
     return { builds: rows.map(toSummary), total };
   }
 
-  /** A published build as visitors see it. */
-  async function getPublished(slug: string): Promise<BuildPublic> {
+  /**
+   * A published build as visitors see it: the author's build, or the visitor's personalisation of it
+   * (decision 030). Whatever the request holds, it never fails because of it: what cannot apply is listed
+   * in `personalization.ignored`.
+   */
+  async function getPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic> {
     const { row, now } = await findPublicBuild(deps, slug);
-    const components = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince(clock.now()))).sort(byDisplayOrder);
+    const authorRows = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince(now))).sort(byDisplayOrder);
+    const offers = await deps.alternatives.listOffersFor(authorRows.map((c) => ({ componentId: c.id, asin: c.asin, type: c.type })));
+    const variant = await applyPersonalization(authorRows, offers, request);
+    const swappedAsins = [...variant.swaps.values()].map((swap) => swap.offer.asin);
+    const lowestOfSwapped = swappedAsins.length > 0 ? await repo.lowestPricesOf(db, swappedAsins, lowestPriceSince(now)) : new Map<string, number>();
+    const components = variant.rows.map((c) => (variant.swaps.has(c.id) ? { ...c, lowest_price_cents: lowestOfSwapped.get(c.asin!) ?? null } : c));
+    // Owned parts stay in the build (and in its checks) but the visitor does not buy them.
+    const toBuy = components.filter((c) => !variant.owned.has(c.id));
     const tag = row.affiliate_tag || deps.defaultAffiliateTag;
-    const cart = planCart(components, tag);
-    const totalCents = sumCents(components);
+    const cart = planCart(toBuy, tag);
+    const ownedExclusions: CartExclusion[] = components.filter((c) => variant.owned.has(c.id)).map((c) => ({ id: c.id, name: c.name, reason: 'owned' }));
+    const totalCents = sumCents(toBuy);
+    const personalized = isPersonalized(request) || variant.ignored.length > 0;
+    const personalization: BuildPersonalization | null = personalized
+      ? {
+          choices: [...variant.swaps].map(([componentId, swap]) => ({ component_id: componentId, asin: swap.offer.asin, by: swap.by })),
+          owned: [...variant.owned],
+          budget: variant.budget ? centsToEuro(variant.budget.cents) : null,
+          budget_met: variant.budget ? variant.budget.met : null,
+          base_total: centsToEuro(sumCents(authorRows)) ?? 0,
+          ignored: variant.ignored,
+          query: variant.query,
+        }
+      : null;
     return {
       // A due scheduled build shows the date its publication job will store (db/public-builds.ts).
       ...toSummary({ ...row, published_at: publicPublishedAtOf(row), total_cents: totalCents, component_count: components.length }),
@@ -111,10 +141,21 @@ export function createPublicReads(deps: PublicReadDeps) {
       meta_description: row.meta_description || row.description,
       affiliate_tag: tag,
       cart_url: cart.url,
-      cart_excluded: cart.excluded,
-      prices_updated_at: oldestPriceDate(components),
+      cart_excluded: [...cart.excluded, ...ownedExclusions],
+      prices_updated_at: oldestPriceDate(toBuy),
       compatibility: publicCompatibilityOfRows(components),
-      components: components.map((c) => ({ ...toComponentPublic(c, tag), image_url: freshRetailerImage(c.image_url, c.image_checked_at, now.getTime()) })),
+      components: components.map((c) => {
+        const swap = variant.swaps.get(c.id);
+        return {
+          ...toComponentPublic(c, tag),
+          image_url: freshRetailerImage(c.image_url, c.image_checked_at, now.getTime()),
+          alternatives: (variant.offered.get(c.id) ?? []).map((offer) => toPublicAlternative(offer, c.price_cents, tag, now.getTime())),
+          swapped_from: swap ? { asin: swap.from.asin, name: swap.from.name, price: centsToEuro(swap.from.priceCents) } : null,
+          swapped_by: swap ? swap.by : null,
+          owned: variant.owned.has(c.id),
+        };
+      }),
+      personalization,
     };
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildPublic, ComponentPublic } from '../builds/builds.types';
+import type { BuildPublic, BuildComponentPublic } from '../builds/builds.types';
 import { absoluteUrl, buildPageJsonLd, serializeJsonLd } from './structured-data';
 
-function component(overrides: Partial<ComponentPublic>): ComponentPublic {
+function component(overrides: Partial<BuildComponentPublic>): BuildComponentPublic {
   return {
     id: 1,
     type: 'CPU',
@@ -18,6 +18,10 @@ function component(overrides: Partial<ComponentPublic>): ComponentPublic {
     availability: 'IN_STOCK',
     image_url: null,
     lowest_price_30d: null,
+    alternatives: [],
+    swapped_from: null,
+    swapped_by: null,
+    owned: false,
     ...overrides,
   };
 }
@@ -44,6 +48,7 @@ function build(overrides: Partial<BuildPublic> = {}): BuildPublic {
     cart_excluded: [],
     prices_updated_at: '2026-11-22T13:05:00.000Z',
     compatibility: { checks: [], estimated_watts: null, verified: false },
+    personalization: null,
     components: [
       component({}),
       component({ id: 2, type: 'GPU', name: 'RTX 5060 Ti', price: 449, asin: null, amazon_link: null, availability: 'OUT_OF_STOCK' }),

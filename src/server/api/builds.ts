@@ -1,5 +1,6 @@
 /** Public /api/builds: published builds only. */
 import { Hono } from 'hono';
+import { parsePersonalization } from '../../common/personalization-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../hono-env';
@@ -17,7 +18,11 @@ export function publicBuildRoutes(services: AppServices) {
   app.get('/:slug/price-history', async (c) => c.json(await services.pricing.priceHistoryOfPublished(c.req.param('slug'))));
 
   // Not a visit either: only opening the page counts one (analytics/visit-rules.ts, decision 025).
-  app.get('/:slug', async (c) => c.json({ build: await services.builds.getPublished(c.req.param('slug')) }));
+  // ?scegli=…&possiedo=…&budget=… personalise it as they do the page (decision 030); never a 4xx of their own.
+  app.get('/:slug', async (c) => {
+    const personalization = parsePersonalization(new URL(c.req.url).searchParams);
+    return c.json({ build: await services.builds.getPublished(c.req.param('slug'), personalization) });
+  });
 
   return app;
 }
