@@ -19,7 +19,7 @@ export const PERSONALIZATION_PARAMS = { choose: 'scegli', own: 'possiedo', budge
 export const MIN_PERSONAL_BUDGET_EURO = 1;
 export const MAX_PERSONAL_BUDGET_EURO = 100_000;
 /** Ignored parameters listed back (the rest are still ignored, just not named): bounds the answer. */
-const MAX_IGNORED_LISTED = 20;
+export const MAX_IGNORED_LISTED = 20;
 /** An ignored parameter is named by at most this many characters of its text. */
 const MAX_IGNORED_TEXT = 80;
 

@@ -7,6 +7,7 @@
  */
 import { productUrl } from '../../common/asin';
 import {
+  MAX_IGNORED_LISTED,
   type PersonalizationRequest,
   PERSONALIZATION_PARAMS,
   personalizationQuery,
@@ -140,6 +141,7 @@ export async function applyPersonalization<Row extends ComponentRow>(
     }
   }
 
+  ignored.length = Math.min(ignored.length, MAX_IGNORED_LISTED);
   const query = personalizationQuery({ choices: chosen, owned: [...owned], budgetCents: request.budgetCents });
   return { rows: current, swaps, owned, budget, ignored, query, offered };
 }
