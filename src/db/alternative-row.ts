@@ -22,6 +22,9 @@ export function newAlternativeRow(
     alternative_asin: alternative.asin,
     alternative_name: alternative.name,
     alternative_price_cents: alternative.priceCents,
+    // A price typed by the author is editorial and carries the date it was entered (affiliate-compliance.md).
+    price_source: alternative.priceCents === null ? null : 'manual',
+    price_updated_at: alternative.priceCents === null ? null : timestamp,
     priority: alternative.priority,
     created_at: timestamp,
     updated_at: timestamp,

@@ -122,6 +122,16 @@ export interface AlternativesTable {
   alternative_name: string;
   alternative_price_cents: number | null;
   priority: WithDefault<number>;
+  /** 'manual' (typed by the author) or 'amazon' (from the retailer API); null without a price (migration 0017). */
+  price_source: WithDefault<string | null>;
+  price_updated_at: WithDefault<Timestamp | null>;
+  /** Last known availability, as for components: IN_STOCK, OUT_OF_STOCK, UNAVAILABLE, UNKNOWN or null (never checked). */
+  availability: WithDefault<string | null>;
+  availability_checked_at: WithDefault<Timestamp | null>;
+  /** The product image as the retailer links it (never a stored copy), refreshed with the price; null: none. */
+  image_url: WithDefault<string | null>;
+  /** When the retailer last confirmed image_url; shown to visitors for 24 hours after, as for components. */
+  image_checked_at: WithDefault<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

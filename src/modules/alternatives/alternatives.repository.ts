@@ -98,3 +98,73 @@ export async function deleteAlternative(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
+
+/** Alternatives tied to any of these original products, by priority then id (one query for a whole build). */
+export function listProductAlternativesOfMany(db: Db, originalAsins: readonly string[]): Promise<AlternativeRow[]> {
+  if (originalAsins.length === 0) return Promise.resolve([]);
+  return db.selectFrom('alternatives').selectAll().where('original_asin', 'in', [...originalAsins]).orderBy('priority').orderBy('id').execute();
+}
+
+export interface MemberOfType extends AlternativeRow {
+  /** The lower-case component type of the member's category. */
+  member_type: string;
+}
+
+/** Members of the categories of any of these lower-case component types, by priority then id (one query). */
+export async function listMembersOfComponentTypes(db: Db, lowerTypes: readonly string[]): Promise<MemberOfType[]> {
+  if (lowerTypes.length === 0) return [];
+  const categoryType = sql<string>`lower(${sql.ref('alternative_categories.component_type')})`;
+  return db
+    .selectFrom('alternatives')
+    .innerJoin('alternative_categories', 'alternative_categories.id', 'alternatives.category_id')
+    .selectAll('alternatives')
+    .select(categoryType.as('member_type'))
+    .where(categoryType, 'in', [...lowerTypes])
+    .orderBy('alternatives.priority')
+    .orderBy('alternatives.id')
+    .execute();
+}
+
+/** What the retailer said about one ASIN, as the alternatives carrying it store it. */
+export interface AlternativeObservation {
+  /** null: no price in the answer, the stored one stays. */
+  priceCents: number | null;
+  availability: string;
+  observedAt: string;
+  /** The product image Amazon links now; null or absent: the stored one stays. */
+  imageUrl?: string | null;
+}
+
+/**
+ * Writes what Amazon said about one ASIN to every alternative offering it, as components get it
+ * (builds/components.repository.ts): a missing price or image keeps the stored one. `updated_at` stays
+ * the author's last edit: the retailer's dates are the columns of their own.
+ */
+export async function applyRetailerObservation(db: Db, asin: string, observed: AlternativeObservation): Promise<void> {
+  await db
+    .updateTable('alternatives')
+    .set({
+      availability: observed.availability,
+      availability_checked_at: observed.observedAt,
+      ...(observed.priceCents === null
+        ? {}
+        : { alternative_price_cents: observed.priceCents, price_source: 'amazon', price_updated_at: observed.observedAt }),
+      ...(observed.imageUrl ? { image_url: observed.imageUrl, image_checked_at: observed.observedAt } : {}),
+    })
+    .where('alternative_asin', '=', asin)
+    .execute();
+}
+
+/**
+ * Prices with no source (restored from an archive made before migration 0017) are the author's, dated by
+ * the row's last edit, as that migration read them. Since then every write of a price records its source.
+ */
+export async function markUnsourcedPricesManual(db: Db): Promise<number> {
+  const result = await db
+    .updateTable('alternatives')
+    .set({ price_source: 'manual', price_updated_at: sql<string>`${sql.ref('updated_at')}` })
+    .where('alternative_price_cents', 'is not', null)
+    .where('price_source', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -2,16 +2,30 @@
  * Rules for alternatives: categories (groups of substitutes for one component type), alternatives tied to
  * one original product, and the candidate list the smart replacement engine walks through.
  */
+import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { type NewAlternative, newAlternativeRow } from '../../db/alternative-row';
-import type { AlternativeRow } from '../../db/tables';
+import type { AlternativeRow, Database } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import * as repo from './alternatives.repository';
 import { ASIN_INVALID, type AlternativeUpdate, type CategoryInput, type GroupAlternativeInput, type ProductAlternativeInput } from './alternatives.schema';
-import type { Alternative, AlternativeCategory, AlternativeCategoryDetail } from './alternatives.types';
+import type { Alternative, AlternativeCategory, AlternativeCategoryDetail, CuratedOffer, OfferPart } from './alternatives.types';
+import { groupOffers, offerAsinOf, offerTypeOf } from './offers';
+
+/**
+ * The door the price refresh writes through (this module's repository holds every write to the
+ * alternatives table): a plain function in the caller's transaction, like builds/components.service.ts.
+ */
+export { type AlternativeObservation, applyRetailerObservation as applyRetailerObservationToAlternatives } from './alternatives.repository';
+export type { CuratedOffer, OfferPart } from './alternatives.types';
+
+/** For a restore, in its transaction: alternatives of an archive made before migration 0017 get their price's source. */
+export function fillRestoredAlternativePriceSources(trx: Kysely<Database>): Promise<number> {
+  return repo.markUnsourcedPricesManual(trx);
+}
 
 const CATEGORY_NOT_FOUND = 'Categoria non trovata';
 const ALTERNATIVE_NOT_FOUND = 'Alternativa non trovata';
@@ -20,6 +34,21 @@ const DUPLICATE_FOR_PRODUCT = 'Questa alternativa esiste già per il prodotto';
 const SAME_AS_ORIGINAL = "L'alternativa deve essere un prodotto diverso da quello originale";
 
 export type AlternativesDeps = DataDeps;
+
+/**
+ * A price the author typed is editorial and carries the date it was entered; clearing it clears both.
+ * The price an edit of the same product sends back unchanged is left alone (as the editor does for
+ * components), so a retailer price keeps its source and date; for another product it is the author's.
+ */
+function priceChange(existing: AlternativeRow, input: AlternativeUpdate, timestamp: string) {
+  const { priceCents } = input;
+  if (priceCents === undefined) return {};
+  if (priceCents === existing.alternative_price_cents && input.alternativeAsin === existing.alternative_asin) return {};
+  return { alternative_price_cents: priceCents, price_source: priceCents === null ? null : 'manual', price_updated_at: priceCents === null ? null : timestamp };
+}
+
+/** Another product: what the retailer said about the old one (availability, image) no longer applies. */
+const ANOTHER_PRODUCT = { availability: null, availability_checked_at: null, image_url: null, image_checked_at: null } as const;
 
 function toAlternative(row: AlternativeRow): Alternative {
   return {
@@ -144,14 +173,16 @@ export function createAlternativesService({ db, clock }: AlternativesDeps) {
     const existing = await repo.findAlternativeById(db, id);
     if (!existing) throw notFound(ALTERNATIVE_NOT_FOUND);
     if (existing.original_asin === input.alternativeAsin) throw new AppError('VALIDATION_ERROR', SAME_AS_ORIGINAL);
+    const timestamp = now();
     const row = await guardUnique(
       () =>
         repo.updateAlternative(db, id, {
           alternative_asin: input.alternativeAsin,
           alternative_name: input.alternativeName,
-          ...(input.priceCents !== undefined && { alternative_price_cents: input.priceCents }),
+          ...priceChange(existing, input, timestamp),
+          ...(existing.alternative_asin !== input.alternativeAsin && ANOTHER_PRODUCT),
           ...(input.priority !== undefined && { priority: input.priority }),
-          updated_at: now(),
+          updated_at: timestamp,
         }),
       existing.original_asin === null ? DUPLICATE_IN_CATEGORY : DUPLICATE_FOR_PRODUCT,
     );
@@ -186,7 +217,20 @@ export function createAlternativesService({ db, clock }: AlternativesDeps) {
     return candidates;
   }
 
+  /**
+   * The curated alternatives of each of these components (decision 030), as listCandidatesFor lists them
+   * for one: two queries whatever the number of components. Every componentId gets an entry (empty when
+   * none); nothing is filtered by price or availability here (the caller applies the public rule).
+   */
+  async function listOffersFor(parts: ReadonlyArray<OfferPart>): Promise<Map<number, CuratedOffer[]>> {
+    const asins = [...new Set(parts.flatMap((part) => offerAsinOf(part) ?? []))];
+    const types = [...new Set(parts.flatMap((part) => offerTypeOf(part) ?? []))];
+    const [productRows, memberRows] = await Promise.all([repo.listProductAlternativesOfMany(db, asins), repo.listMembersOfComponentTypes(db, types)]);
+    return groupOffers(parts, productRows, memberRows);
+  }
+
   return {
+    listOffersFor,
     listCategories,
     getCategory,
     listCategoryAlternatives,

@@ -118,6 +118,14 @@ const alternativesRow = z.strictObject({
   alternative_name: text(500),
   alternative_price_cents: int.nullable(),
   priority: int,
+  // Added by migration 0017 (the alternatives' retailer state): absent in older archives, whose prices the
+  // restore then counts as the author's, dated by the row's last edit, as the migration did.
+  price_source: text(20).nullable().optional(),
+  price_updated_at: timestamp.nullable().optional(),
+  availability: text(20).nullable().optional(),
+  availability_checked_at: timestamp.nullable().optional(),
+  image_url: text(2048).nullable().optional(),
+  image_checked_at: timestamp.nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -17,6 +17,7 @@ import { migrations } from '../../db/migrations';
 import type { Database } from '../../db/tables';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
+import { fillRestoredAlternativePriceSources } from '../alternatives/alternatives.service';
 import { fillRestoredClickProducts } from '../analytics/analytics.service';
 import { rebuildPriceHistoryDays } from '../pricing/pricing.service';
 import { type ArchiveRecord, readArchive } from './archive-reader';
@@ -141,5 +142,7 @@ async function writeContent(deps: RestoreDeps, records: AsyncIterator<ArchiveRec
     await rebuildPriceHistoryDays(trx);
     // Click rows of an archive made before migration 0015 get the product their component was.
     await fillRestoredClickProducts(trx);
+    // Alternatives of an archive made before migration 0017 get its reading of their prices: the author's.
+    await fillRestoredAlternativePriceSources(trx);
   });
 }

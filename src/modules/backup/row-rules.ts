@@ -143,7 +143,22 @@ function checkAlternative(row: BackupRow): RuleIssue | null {
   if (rule) return rule;
   const priority = row.priority as number;
   if (priority < MIN_PRIORITY || priority > MAX_PRIORITY) return issue('priority', `deve essere tra ${MIN_PRIORITY} e ${MAX_PRIORITY}`);
-  return checkAsin('alternative_asin', row.alternative_asin) ?? checkAsin('original_asin', row.original_asin);
+  return checkAsin('alternative_asin', row.alternative_asin) ?? checkAsin('original_asin', row.original_asin) ?? checkAlternativeRetailerState(row);
+}
+
+const PRICE_SOURCES = ['manual', 'amazon'];
+
+/** The retailer state of an alternative (migration 0017) as the site writes it: the image is shown to visitors. */
+function checkAlternativeRetailerState(row: BackupRow): RuleIssue | null {
+  const source = row.price_source ?? null;
+  if (source !== null && !PRICE_SOURCES.includes(String(source))) return issue('price_source', 'deve essere "manual", "amazon" o vuoto');
+  const image = apiRule(componentInputSchema.shape.image_url, row.image_url ?? null);
+  if (image) return issue('image_url', image.message);
+  for (const column of ['price_updated_at', 'availability_checked_at', 'image_checked_at']) {
+    const value = row[column] ?? null;
+    if (value !== null && !isUtcTimestamp(value)) return issue(column, TIMESTAMP_MESSAGE);
+  }
+  return null;
 }
 
 function checkPriceObservation(row: BackupRow): RuleIssue | null {

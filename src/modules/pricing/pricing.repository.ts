@@ -1,5 +1,5 @@
 /** Queries for prices, availability, tiers and price history. */
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { Database } from '../../db/tables';
 import type { TierBuilds } from '../builds/components.service';
@@ -8,41 +8,101 @@ type Db = Kysely<Database>;
 
 export type Tier = 'A' | 'B' | 'C';
 
-export async function listAsinsOfBuild(db: Db, buildId: number): Promise<string[]> {
-  const rows = await db.selectFrom('components').select('asin').distinct().where('build_id', '=', buildId).where('asin', 'is not', null).orderBy('asin').execute();
-  return rows.map((row) => row.asin!);
-}
+/** Builds whose alternatives a visitor may be offered, and so whose alternatives the scheduled work keeps fresh. */
+const VISIBLE_STATUSES = ['published', SCHEDULED_STATUS];
+
+/** Which components (and their builds) a list of ASINs is about. */
+type ComponentFilter = (eb: ExpressionBuilder<Database, 'components' | 'builds'>) => Expression<SqlBool>;
 
 /**
- * ASINs whose image a visitor may see (published or scheduled builds) and whose link the retailer last
- * confirmed before `confirmedBefore` (or never): the ones to look up again before they must be hidden.
+ * The ASINs of the curated alternatives of the components `filter` selects (decision 030, as
+ * alternatives.listCandidatesFor defines them): the alternatives tied to a component's product, and the
+ * members of the categories of its type (compared case-insensitively). Two selects for a UNION: one
+ * statement whatever the number of components.
  */
-export async function listAsinsWithAgingImages(db: Db, confirmedBefore: string): Promise<string[]> {
+function curatedAlternativeAsins(db: Db, filter: ComponentFilter) {
+  const ofProducts = db
+    .selectFrom('alternatives')
+    .innerJoin('components', 'components.asin', 'alternatives.original_asin')
+    .innerJoin('builds', 'builds.id', 'components.build_id')
+    .select('alternatives.alternative_asin as asin')
+    .where(filter);
+  const ofTypes = db
+    .selectFrom('alternatives')
+    .innerJoin('alternative_categories', 'alternative_categories.id', 'alternatives.category_id')
+    .innerJoin('components', (join) =>
+      join.on(sql<SqlBool>`lower(${sql.ref('alternative_categories.component_type')}) = lower(${sql.ref('components.type')})`),
+    )
+    .innerJoin('builds', 'builds.id', 'components.build_id')
+    .select('alternatives.alternative_asin as asin')
+    .where(filter);
+  return { ofProducts, ofTypes };
+}
+
+/** The components' ASINs `filter` selects and their curated alternatives' ASINs, distinct and in order. */
+async function componentAndAlternativeAsins(db: Db, components: ComponentFilter, alternatives: ComponentFilter = components): Promise<string[]> {
+  const { ofProducts, ofTypes } = curatedAlternativeAsins(db, alternatives);
   const rows = await db
     .selectFrom('components')
     .innerJoin('builds', 'builds.id', 'components.build_id')
-    .select('components.asin')
-    .distinct()
+    .select('components.asin as asin')
     .where('components.asin', 'is not', null)
-    .where('components.image_url', 'is not', null)
-    .where('builds.status', 'in', ['published', SCHEDULED_STATUS])
-    .where((eb) => eb.or([eb('components.image_checked_at', 'is', null), eb('components.image_checked_at', '<', confirmedBefore)]))
-    .orderBy('components.asin')
+    .where(components)
+    .union(ofProducts)
+    .union(ofTypes)
+    .orderBy('asin')
     .execute();
   return rows.map((row) => row.asin!);
 }
 
-/** Tier C also holds components never given a tier. */
-export async function listAsinsOfTier(db: Db, tier: Tier): Promise<string[]> {
-  let query = db.selectFrom('components').select('asin').distinct().where('asin', 'is not', null);
-  query = tier === 'C' ? query.where((eb) => eb.or([eb('tier', '=', 'C'), eb('tier', 'is', null)])) : query.where('tier', '=', tier);
-  const rows = await query.orderBy('asin').execute();
+/** A build's ASINs for its manual refresh: its components' and their curated alternatives', drafts included. */
+export function listAsinsOfBuild(db: Db, buildId: number): Promise<string[]> {
+  return componentAndAlternativeAsins(db, (eb) => eb('components.build_id', '=', buildId));
+}
+
+/**
+ * ASINs whose image a visitor may see (published or scheduled builds: their components' and their
+ * curated alternatives') and whose link the retailer last confirmed before `confirmedBefore` (or never):
+ * the ones to look up again before they must be hidden. One statement.
+ */
+export async function listAsinsWithAgingImages(db: Db, confirmedBefore: string): Promise<string[]> {
+  const aging = (table: 'components' | 'alternatives') => sql<SqlBool>`(${sql.ref(`${table}.image_checked_at`)} IS NULL OR ${sql.ref(`${table}.image_checked_at`)} < ${confirmedBefore})`;
+  const { ofProducts, ofTypes } = curatedAlternativeAsins(db, (eb) => eb('builds.status', 'in', VISIBLE_STATUSES));
+  const rows = await db
+    .selectFrom('components')
+    .innerJoin('builds', 'builds.id', 'components.build_id')
+    .select('components.asin as asin')
+    .where('components.asin', 'is not', null)
+    .where('components.image_url', 'is not', null)
+    .where('builds.status', 'in', VISIBLE_STATUSES)
+    .where(aging('components'))
+    .union(ofProducts.where('alternatives.image_url', 'is not', null).where(aging('alternatives')))
+    .union(ofTypes.where('alternatives.image_url', 'is not', null).where(aging('alternatives')))
+    .orderBy('asin')
+    .execute();
   return rows.map((row) => row.asin!);
+}
+
+/**
+ * The ASINs of a tier's components (tier C also holds components never given a tier), and the curated
+ * alternatives' ASINs of those of them in published or scheduled builds: a visitor may be offered these,
+ * so they are refreshed with their component (decision 030). Drafts' alternatives wait for a manual refresh.
+ */
+export function listAsinsOfTier(db: Db, tier: Tier): Promise<string[]> {
+  const ofTier: ComponentFilter = (eb) =>
+    tier === 'C' ? eb.or([eb('components.tier', '=', 'C'), eb('components.tier', 'is', null)]) : eb('components.tier', '=', tier);
+  return componentAndAlternativeAsins(db, ofTier, (eb) => eb.and([ofTier(eb), eb('builds.status', 'in', VISIBLE_STATUSES)]));
 }
 
 export function findComponentsByAsins(db: Db, asins: string[]) {
   if (asins.length === 0) return Promise.resolve([]);
   return db.selectFrom('components').select(['id', 'build_id', 'asin', 'price_cents', 'availability']).where('asin', 'in', asins).execute();
+}
+
+/** The stored prices of the alternatives offering these ASINs (a refresh reports a change against them). */
+export function findAlternativePricesByAsins(db: Db, asins: string[]) {
+  if (asins.length === 0) return Promise.resolve([]);
+  return db.selectFrom('alternatives').select(['alternative_asin as asin', 'alternative_price_cents as price_cents']).where('alternative_asin', 'in', asins).execute();
 }
 
 /** Builds holding a component with one of these ASINs, by id. */

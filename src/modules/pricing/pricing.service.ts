@@ -94,7 +94,9 @@ export function createPricingService(deps: PricingDeps) {
   /** Looks the ASINs up and stores what Amazon says; throws only when nothing at all could be fetched. */
   async function refreshAsins(asins: string[]): Promise<RefreshOutcome> {
     const client = requireRetailer(deps.retailer, deps.config);
-    const previous = new Map((await repo.findComponentsByAsins(db, asins)).map((c) => [c.asin!, c.price_cents]));
+    // The price each ASIN had: a component's, else (an ASIN only offered as an alternative) an alternative's.
+    const previous = new Map<string, number | null>((await repo.findAlternativePricesByAsins(db, asins)).map((a) => [a.asin, a.price_cents]));
+    for (const component of await repo.findComponentsByAsins(db, asins)) previous.set(component.asin!, component.price_cents);
     const results: AsinResult[] = [];
     let requests = 0;
     let failure: unknown = null;

@@ -1,12 +1,14 @@
 /**
  * Storing what the retailer answered, in the caller's transaction: the components carrying each ASIN
- * (written by the builds module's one writer of components), the price history, the access streaks.
+ * (written by the builds module's one writer of components), the curated alternatives offering it (written
+ * by the alternatives module), the price history, the access streaks.
  * Shared by the price refresh, smart replacement, and the tools that seed observations.
  */
 import type { Kysely } from 'kysely';
 import { euroToCents } from '../../common/money';
 import type { Database } from '../../db/tables';
 import type { ItemLookup } from '../../integrations/amazon-creators';
+import { applyRetailerObservationToAlternatives } from '../alternatives/alternatives.service';
 import { bumpBuildVersion, lockBuilds } from '../builds/builds.service';
 import { applyRetailerObservation } from '../builds/components.service';
 import type { Clock } from '../clock';
@@ -36,8 +38,8 @@ export function observationOf(asin: string, lookup: ItemLookup): Observation {
 }
 
 /**
- * Writes Amazon's answers to the components carrying these ASINs and to the price history, in the
- * caller's transaction. The builds concerned are locked first (see lockBuilds), and each one whose
+ * Writes Amazon's answers to the components and the alternatives carrying these ASINs and to the price
+ * history (every ASIN, whoever carries it), in the caller's transaction. The builds concerned are locked first (see lockBuilds), and each one whose
  * price changes gets a new version: an editor form loaded before holds the old price, and saving it
  * would turn it into the author's own 'manual' price; the version makes that save a conflict the author
  * sees instead (decision 006). Availability alone does not: the editor never writes it back.
@@ -55,6 +57,8 @@ export async function storeObservations(trx: Kysely<Database>, clock: Clock, obs
   for (const buildId of [...repriced].sort((a, b) => a - b)) await bumpBuildVersion(trx, buildId, clock);
   for (const { asin, priceCents, availability, imageUrl } of observations) {
     await applyRetailerObservation(trx, asin, { priceCents, availability, imageUrl, observedAt });
+    // The same product offered as an alternative (decision 030): its price follows the same 24-hour rule.
+    await applyRetailerObservationToAlternatives(trx, asin, { priceCents, availability, imageUrl, observedAt });
     await repo.recordObservation(trx, asin, { priceCents, availability, observedAt });
   }
 }
