@@ -22,11 +22,21 @@ let fake: FakeCreatorsApi;
 let ctx: TestContext;
 let token: string;
 
+/**
+ * The budget is counted per UTC day by the database's clock, which a test cannot move: a run that crossed
+ * 00:00 UTC would see the day's count start again halfway. Close to midnight, wait for the new day first.
+ */
+const NEAR_MIDNIGHT_S = 90;
+
+const secondsToUtcMidnight = () => Math.ceil((Math.floor(Date.now() / DAY_MS + 1) * DAY_MS - Date.now()) / 1000);
+
 beforeAll(async () => {
+  const left = secondsToUtcMidnight();
+  if (left <= NEAR_MIDNIGHT_S) await new Promise((resolve) => setTimeout(resolve, (left + 2) * 1000));
   fake = await startFakeCreatorsApi({ catalogue: Array.from({ length: 30 }, (_, i) => item(i)) });
   ctx = await createTestContext({ ...retailerEnv(fake), AMAZON_REQUESTS_PER_DAY: String(DAILY_BUDGET) });
   token = await ctx.login();
-});
+}, (NEAR_MIDNIGHT_S + 60) * 1000);
 
 afterAll(async () => {
   await ctx?.close();
@@ -44,8 +54,6 @@ async function createBuild(title: string, numbers: number[]) {
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.build as { id: number };
 }
-
-const secondsToUtcMidnight = () => Math.ceil((Math.floor(Date.now() / DAY_MS + 1) * DAY_MS - Date.now()) / 1000);
 
 describe('daily retailer budget through the admin API', () => {
   it('keeps what a refresh fetched before the budget ran out, then refuses with 503 and Retry-After', async () => {
