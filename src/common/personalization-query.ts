@@ -40,7 +40,7 @@ export interface PersonalizationRequest {
   ignored: string[];
 }
 
-export const NO_PERSONALIZATION: PersonalizationRequest = Object.freeze({ choices: [], owned: [], budgetCents: null, ignored: [] }) as PersonalizationRequest;
+export const NO_PERSONALIZATION: PersonalizationRequest = Object.freeze({ choices: [], owned: [], budgetCents: null, ignored: [] });
 
 const CHOICE = /^([1-9]\d{0,9}):([A-Za-z0-9]{10})$/;
 const COMPONENT_ID = /^[1-9]\d{0,9}$/;
