@@ -16,6 +16,7 @@ import * as imageCheckedAt from './0013-image-checked-at';
 import * as visitDedupe from './0014-visit-dedupe';
 import * as analyticsOutliveBuilds from './0015-analytics-outlive-builds';
 import * as loginThrottleKeyedUsernames from './0016-login-throttle-keyed-usernames';
+import * as personalizationChoices from './0018-personalization-choices';
 
 export interface Migration {
   readonly name: string;
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   { name: '0014-visit-dedupe', up: visitDedupe.up },
   { name: '0015-analytics-outlive-builds', up: analyticsOutliveBuilds.up },
   { name: '0016-login-throttle-keyed-usernames', up: loginThrottleKeyedUsernames.up },
+  { name: '0018-personalization-choices', up: personalizationChoices.up },
 ];
