@@ -267,6 +267,25 @@ export interface BuildDailyStatsTable {
   component_clicks: WithDefault<number>;
   /** Clicks on 'Compra Tutto su Amazon'. */
   cart_clicks: WithDefault<number>;
+  /** Visits with at least one valid swap or owned part (migration 0018, decision 030). */
+  personalized_views: WithDefault<number>;
+}
+
+/** How many visitors chose a swap or an owned part of a build on one Europe/Rome day (migration 0018). */
+export interface BuildDailyChoicesTable {
+  id: Id;
+  /** Null once the build is deleted (decision 027): the row then belongs to `deleted_build_id`. */
+  build_id: number | null;
+  deleted_build_id: number | null;
+  day: string;
+  kind: 'swap' | 'owned';
+  /** Null once the component is deleted. */
+  component_id: number | null;
+  /** 'swap': the alternative's ASIN; 'owned': the component's ASIN, else its link, else ''. */
+  product: string;
+  /** The alternative's name (swap) or the component's (owned) at the last count. */
+  name: string;
+  count: WithDefault<number>;
 }
 
 /** Clicks on one component's link on one Europe/Rome day. */
@@ -357,6 +376,7 @@ export interface Database {
   retailer_access_streaks: RetailerAccessStreaksTable;
   build_daily_stats: BuildDailyStatsTable;
   component_daily_clicks: ComponentDailyClicksTable;
+  build_daily_choices: BuildDailyChoicesTable;
   deleted_builds: DeletedBuildsTable;
   click_dedupe: ClickDedupeTable;
   click_dedupe_keys: ClickDedupeKeysTable;

@@ -44,7 +44,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const alternatives = createAlternativesService({ db, clock });
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
   const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, alternatives, events, keepDeletedAnalytics: keepAnalyticsOfDeletedBuild });
-  const analytics = createAnalyticsService({ db, clock });
+  const analytics = createAnalyticsService({ db, clock, alternatives });
   return {
     /** The clock every service reads (the page cache times scheduled publications with it). */
     clock,

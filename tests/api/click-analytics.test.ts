@@ -354,9 +354,9 @@ describe('GET /api/admin/analytics and /api/admin/builds/{id}/analytics', () => 
     const month = await overview();
     expect(month).toMatchObject({ from: '2025-12-18', to: '2026-01-16' });
     expect(month.builds).toEqual([
-      { id: a.id, slug: a.slug, title: 'Build A', views: 4, clicks: 4, cart_clicks: 1, click_rate: 1, deleted: false },
-      { id: b.id, slug: b.slug, title: 'Build B', views: 1, clicks: 2, cart_clicks: 0, click_rate: 2, deleted: false },
-      { id: quiet.id, slug: quiet.slug, title: 'Senza clic', views: 0, clicks: 0, cart_clicks: 0, click_rate: 0, deleted: false },
+      { id: a.id, slug: a.slug, title: 'Build A', views: 4, clicks: 4, cart_clicks: 1, click_rate: 1, personalized_views: 0, deleted: false },
+      { id: b.id, slug: b.slug, title: 'Build B', views: 1, clicks: 2, cart_clicks: 0, click_rate: 2, personalized_views: 0, deleted: false },
+      { id: quiet.id, slug: quiet.slug, title: 'Senza clic', views: 0, clicks: 0, cart_clicks: 0, click_rate: 0, personalized_views: 0, deleted: false },
     ]);
     expect(month.builds.map((row) => row.id)).not.toContain(draft.id);
     // The same ASIN in two builds is one product.
@@ -417,7 +417,7 @@ describe('GET /api/admin/analytics and /api/admin/builds/{id}/analytics', () => 
 
     expect((await ctx.request('DELETE', `/api/admin/builds/${build.id}`, { token })).status).toBe(200);
     const after = await overview();
-    expect(after.builds).toEqual([{ id: build.id, slug: build.slug, title: build.title, views: 0, clicks: 1, cart_clicks: 0, click_rate: 0, deleted: true }]);
+    expect(after.builds).toEqual([{ id: build.id, slug: build.slug, title: build.title, views: 0, clicks: 1, cart_clicks: 0, click_rate: 0, personalized_views: 0, deleted: true }]);
     expect(after.components).toEqual([{ asin: build.components[0]!.asin, name: build.components[0]!.name, clicks: 1 }]);
     expect((await ctx.request('GET', `/api/admin/builds/${build.id}/analytics`, { token })).status).toBe(404);
   });

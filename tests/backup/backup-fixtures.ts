@@ -60,7 +60,8 @@ export async function samplePicture(seed: number): Promise<Buffer> {
 /**
  * Content in every backed-up table, through the real services and API: the demo site, two uploaded
  * images (one the featured image of a build), a price refresh against the fake retailer (observations
- * and a job run), a smart replacement (a replacement record), a visit and two clicks (the analytics), a
+ * and a job run), a smart replacement (a replacement record), a visit with an owned part and two clicks (the
+ * analytics), a
  * deleted build with its two clicks kept,
  * an account and a session.
  */
@@ -99,7 +100,9 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
   const reader = { 'User-Agent': READER_UA, 'X-Forwarded-For': '203.0.113.77' };
   // The visit as the page cache reports the build page's answer to the counter (this context has no pages).
   const readerHeader = (name: string) => ({ 'user-agent': READER_UA, 'sec-fetch-dest': 'document' })[name.toLowerCase()];
-  expect(ctx.services.analytics.noteVisit({ method: 'GET', path: `/build/${build.slug}`, status: 200, clientAddress: '203.0.113.77', header: readerHeader })).toBe(true);
+  // Opened with a part marked as owned (decision 030): a personalised visit and a choice.
+  const query = `possiedo=${build.components[1].id}`;
+  expect(ctx.services.analytics.noteVisit({ method: 'GET', path: `/build/${build.slug}`, query, status: 200, clientAddress: '203.0.113.77', header: readerHeader })).toBe(true);
   await ctx.services.analytics.flushVisits();
   for (const beacon of [{ build: build.slug, component_id: build.components[1].id }, { build: build.slug, target: 'cart' }]) {
     const click = await ctx.request('POST', CLICK_BEACON_PATH, { rawBody: JSON.stringify(beacon), headers: { ...reader, 'Content-Type': 'text/plain;charset=UTF-8' } });

@@ -86,6 +86,7 @@ const CONTENT_TABLES = [
   'deleted_builds',
   'build_daily_stats',
   'component_daily_clicks',
+  'build_daily_choices',
   'price_observations',
   'job_runs',
 ];
@@ -322,6 +323,31 @@ describe('schemas and ids', () => {
     expect(restored).toEqual(await clicks(source.database.db));
     expect(restored.every((row) => row.product !== null && row.name !== null)).toBe(true);
     expect(await target.database.db.selectFrom('deleted_builds').selectAll().execute()).toEqual([]);
+  });
+
+  it('accepts an archive from before the visitors\' choices (migration 0018): no choices, no personalised visits', async () => {
+    const archive = tampered('before-0018.gz', (lines) => {
+      const manifest = JSON.parse(lines[0]!);
+      manifest.migrations = manifest.migrations.filter((name: string) => name !== '0018-personalization-choices');
+      manifest.tables = manifest.tables.filter((table: string) => table !== 'build_daily_choices');
+      const end = JSON.parse(lines.at(-1)!);
+      delete end.rows.build_daily_choices;
+      const rows = lines.slice(1, -1).flatMap((line) => {
+        const record = JSON.parse(line);
+        if (record.kind !== 'row') return [line];
+        if (record.table === 'build_daily_choices') return [];
+        if (record.table === 'build_daily_stats') delete record.row.personalized_views;
+        return [JSON.stringify(record)];
+      });
+      return [JSON.stringify(manifest), ...rows, JSON.stringify(end)];
+    });
+    const sourceStats = await source.database.db.selectFrom('build_daily_stats').select(['id', 'views', 'personalized_views']).orderBy('id').execute();
+    expect(sourceStats.some((row) => Number(row.personalized_views) > 0), 'the fixture has a personalised visit').toBe(true);
+    const target = await emptyTarget();
+    await restore(target, archive);
+    const restored = await target.database.db.selectFrom('build_daily_stats').select(['id', 'views', 'personalized_views']).orderBy('id').execute();
+    expect(restored).toEqual(sourceStats.map((row) => ({ ...row, personalized_views: 0 })));
+    expect(await target.database.db.selectFrom('build_daily_choices').selectAll().execute()).toEqual([]);
   });
 
   it.each(['sqlite', 'postgres'] as const)('on %s, new rows after a restore get fresh ids after the restored ones', async (dialect) => {

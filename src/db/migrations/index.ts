@@ -17,6 +17,7 @@ import * as visitDedupe from './0014-visit-dedupe';
 import * as analyticsOutliveBuilds from './0015-analytics-outlive-builds';
 import * as loginThrottleKeyedUsernames from './0016-login-throttle-keyed-usernames';
 import * as alternativeOffers from './0017-alternative-offers';
+import * as personalizationChoices from './0018-personalization-choices';
 
 export interface Migration {
   readonly name: string;
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   { name: '0015-analytics-outlive-builds', up: analyticsOutliveBuilds.up },
   { name: '0016-login-throttle-keyed-usernames', up: loginThrottleKeyedUsernames.up },
   { name: '0017-alternative-offers', up: alternativeOffers.up },
+  { name: '0018-personalization-choices', up: personalizationChoices.up },
 ];

@@ -32,26 +32,35 @@ export function productOf(component: { asin: string | null; amazon_link: string 
   return component.asin ?? component.amazon_link;
 }
 
-/**
- * The published build named by `slug` and, for a component link, its component `componentId` with a link
- * to follow; null when either is unknown (a beacon of an old page, or made up).
- */
-export async function findClickTarget(db: Db, slug: string, componentId: number | null, now: string): Promise<ClickTarget | ComponentTarget | null> {
-  if (componentId === null) {
-    const build = await db.selectFrom('builds').select('id').where('slug', '=', slug).where(isPublicBuild(now)).executeTakeFirst();
-    return build ? { buildId: build.id, componentId: null } : null;
-  }
+/** A component of a published build, as a click on its link (or on its alternative's) needs it. */
+export interface ClickedComponent {
+  buildId: number;
+  componentId: number;
+  asin: string | null;
+  amazonLink: string | null;
+  name: string;
+  type: string;
+}
+
+/** The published build named by `slug`, or null. */
+export async function findPublicBuildTarget(db: Db, slug: string, now: string): Promise<ClickTarget | null> {
+  const build = await db.selectFrom('builds').select('id').where('slug', '=', slug).where(isPublicBuild(now)).executeTakeFirst();
+  return build ? { buildId: build.id, componentId: null } : null;
+}
+
+/** The component `componentId` of the published build named by `slug`; null when either is unknown (a beacon of an old page, or made up). */
+export async function findClickedComponent(db: Db, slug: string, componentId: number, now: string): Promise<ClickedComponent | null> {
   const row = await db
     .selectFrom('components')
     .innerJoin('builds', 'builds.id', 'components.build_id')
-    .select(['builds.id as build_id', 'components.id as component_id', 'components.asin', 'components.amazon_link', 'components.name'])
+    .select(['builds.id as build_id', 'components.id as component_id', 'components.asin', 'components.amazon_link', 'components.name', 'components.type'])
     .where('components.id', '=', componentId)
     .where('builds.slug', '=', slug)
     .where(isPublicBuild(now))
-    .where('components.amazon_link', 'is not', null)
     .executeTakeFirst();
-  const product = row ? productOf(row) : null;
-  return row && product ? { buildId: row.build_id, componentId: row.component_id, product, name: row.name } : null;
+  return row
+    ? { buildId: row.build_id, componentId: row.component_id, asin: row.asin, amazonLink: row.amazon_link, name: row.name, type: row.type }
+    : null;
 }
 
 /**
@@ -75,8 +84,9 @@ export async function claimClick(db: Db, key: string, now: string, windowStart: 
 }
 
 /**
- * Adds a click to the build's day and, for a component link, to the component's day, with the product and
- * name it has now (what the click stays under once the component is gone).
+ * Adds a click to the build's day and, for a component link, to the component's day under the product
+ * clicked (the component's, or the alternative's it was swapped for) and the name it has now (what the
+ * click stays under once the component is gone).
  */
 export async function addClick(db: Db, target: ClickTarget | ComponentTarget, day: string): Promise<void> {
   const column = target.componentId === null ? 'cart_clicks' : 'component_clicks';
@@ -87,12 +97,12 @@ export async function addClick(db: Db, target: ClickTarget | ComponentTarget, da
     .execute();
   if (!('product' in target)) return;
   const { componentId, buildId, product, name } = target;
+  // One row per component, product and day (migration 0018): a swapped part's clicks (the alternative's
+  // ASIN) are a row of their own beside the original product's.
   await db
     .insertInto('component_daily_clicks')
     .values({ component_id: componentId, build_id: buildId, product, name, day, clicks: 1 })
-    .onConflict((oc) =>
-      oc.columns(['component_id', 'day']).doUpdateSet({ clicks: sql`${sql.ref('component_daily_clicks.clicks')} + 1`, product, name }),
-    )
+    .onConflict((oc) => oc.columns(['component_id', 'product', 'day']).doUpdateSet({ clicks: sql`${sql.ref('component_daily_clicks.clicks')} + 1`, name }))
     .execute();
 }
 
@@ -128,6 +138,7 @@ export interface BuildTotals {
   views: number;
   componentClicks: number;
   cartClicks: number;
+  personalizedViews: number;
   /** A deleted build's counts (decision 027): `id` is the id it had. */
   deleted: boolean;
 }
@@ -147,6 +158,7 @@ export async function sumBuilds(db: Db, from: string, to: string, now: string): 
       eb.fn.sum<string | number | null>('s.views').as('views'),
       eb.fn.sum<string | number | null>('s.component_clicks').as('component_clicks'),
       eb.fn.sum<string | number | null>('s.cart_clicks').as('cart_clicks'),
+      eb.fn.sum<string | number | null>('s.personalized_views').as('personalized_views'),
     ])
     .where((eb) => eb.or([isPublicBuild(now), eb('s.id', 'is not', null)]))
     .groupBy(['builds.id', 'builds.slug', 'builds.title'])
@@ -161,6 +173,7 @@ export async function sumBuilds(db: Db, from: string, to: string, now: string): 
       eb.fn.sum<string | number | null>('s.views').as('views'),
       eb.fn.sum<string | number | null>('s.component_clicks').as('component_clicks'),
       eb.fn.sum<string | number | null>('s.cart_clicks').as('cart_clicks'),
+      eb.fn.sum<string | number | null>('s.personalized_views').as('personalized_views'),
     ])
     .where('s.day', '>=', from)
     .where('s.day', '<=', to)
@@ -173,6 +186,7 @@ export async function sumBuilds(db: Db, from: string, to: string, now: string): 
     views: toCount(row.views),
     componentClicks: toCount(row.component_clicks),
     cartClicks: toCount(row.cart_clicks),
+    personalizedViews: toCount(row.personalized_views),
     deleted: isDeleted,
   });
   return [...rows.map((row) => totals(row, false)), ...deleted.map((row) => totals(row, true))];
@@ -183,19 +197,26 @@ export interface BuildDay {
   views: number;
   componentClicks: number;
   cartClicks: number;
+  personalizedViews: number;
 }
 
 /** The days of the window on which the build has counts (days without any have no row). */
 export async function listBuildDays(db: Db, buildId: number, from: string, to: string): Promise<BuildDay[]> {
   const rows = await db
     .selectFrom('build_daily_stats')
-    .select(['day', 'views', 'component_clicks', 'cart_clicks'])
+    .select(['day', 'views', 'component_clicks', 'cart_clicks', 'personalized_views'])
     .where('build_id', '=', buildId)
     .where('day', '>=', from)
     .where('day', '<=', to)
     .orderBy('day')
     .execute();
-  return rows.map((row) => ({ day: row.day, views: toCount(row.views), componentClicks: toCount(row.component_clicks), cartClicks: toCount(row.cart_clicks) }));
+  return rows.map((row) => ({
+    day: row.day,
+    views: toCount(row.views),
+    componentClicks: toCount(row.component_clicks),
+    cartClicks: toCount(row.cart_clicks),
+    personalizedViews: toCount(row.personalized_views),
+  }));
 }
 
 export interface ProductClicks {
@@ -242,7 +263,7 @@ export async function buildExists(db: Db, buildId: number): Promise<boolean> {
 
 /**
  * Before the build is deleted, in the delete's transaction: records it in `deleted_builds` and moves its
- * daily counts there, so they stay in the overview under its title. Its component clicks need nothing:
+ * daily counts and its visitors' choices there, so they stay in the overview under its title. Its component clicks need nothing:
  * they keep their product and name, and the delete only empties their build_id.
  */
 export async function keepDeletedBuildCounts(trx: Db, build: { id: number; slug: string; title: string }, at: string): Promise<void> {
@@ -252,6 +273,7 @@ export async function keepDeletedBuildCounts(trx: Db, build: { id: number; slug:
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.updateTable('build_daily_stats').set({ deleted_build_id: id }).where('build_id', '=', build.id).execute();
+  await trx.updateTable('build_daily_choices').set({ deleted_build_id: id }).where('build_id', '=', build.id).execute();
 }
 
 /**

@@ -11,12 +11,17 @@ const buildSlug = z.string({ error: BEACON_MESSAGE }).min(1, BEACON_MESSAGE).max
 
 /**
  * `POST /api/events/click`: a click on a component's Amazon link, or on 'Compra Tutto su Amazon'. Strict:
- * anything else in the body is not a beacon of our pages.
+ * anything else in the body is not a beacon of our pages. A component link with `asin` is the link of the
+ * alternative the visitor swapped the component for (decision 030): counted under that ASIN.
  */
 export const clickBeaconSchema = z.union(
   [
     z.strictObject(
-      { build: buildSlug, component_id: z.number({ error: BEACON_MESSAGE }).int(BEACON_MESSAGE).positive(BEACON_MESSAGE).max(MAX_ROW_ID, BEACON_MESSAGE) },
+      {
+        build: buildSlug,
+        component_id: z.number({ error: BEACON_MESSAGE }).int(BEACON_MESSAGE).positive(BEACON_MESSAGE).max(MAX_ROW_ID, BEACON_MESSAGE),
+        asin: z.string({ error: BEACON_MESSAGE }).regex(/^[A-Z0-9]{10}$/, BEACON_MESSAGE).optional(),
+      },
       { error: BEACON_MESSAGE },
     ),
     z.strictObject({ build: buildSlug, target: z.literal('cart', { error: BEACON_MESSAGE }) }, { error: BEACON_MESSAGE }),
@@ -55,8 +60,34 @@ export const buildAnalyticsRowSchema = z.object({
   /** Of which on 'Compra Tutto su Amazon'. */
   cart_clicks: count,
   click_rate: rate,
+  /** Visits that swapped or marked as owned at least one part (decision 030). */
+  personalized_views: count,
   /** A deleted build, whose counts are kept (decision 027): `id` and `slug` are the ones it had. */
   deleted: z.boolean(),
+});
+
+/**
+ * A swap or an owned part visitors chose (decision 030): `count` visitors (each once per 30 minutes) chose
+ * it. A swap names the alternative (`asin`, `name`); an owned part the component (its ASIN, null when it
+ * has none).
+ */
+export const choiceCountSchema = z.object({
+  kind: z.enum(['swap', 'owned']),
+  /** Null once the component is deleted. */
+  component_id: z.number().int().nullable(),
+  asin: z.string().nullable(),
+  name: z.string(),
+  count,
+});
+
+/** The most chosen across builds, with the build they were chosen on. */
+export const overviewChoiceSchema = choiceCountSchema.extend({
+  build_id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  deleted: z.boolean(),
+  /** The build's personalised visits in the window: "count visitatori su personalized_views". */
+  personalized_views: count,
 });
 
 export const componentClicksSchema = z.object({
@@ -72,6 +103,8 @@ export const analyticsOverviewSchema = z.object({
   to: z.string(),
   builds: z.array(buildAnalyticsRowSchema),
   components: z.array(componentClicksSchema),
+  /** The 5 most chosen swaps and owned parts across builds, most chosen first. */
+  choices: z.array(overviewChoiceSchema),
 });
 
 /** `GET /api/admin/builds/{id}/analytics?days=N` */
@@ -85,8 +118,14 @@ export const buildAnalyticsSchema = z.object({
   /** Every day of the window, oldest first, zeros included. */
   days: z.array(z.object({ day: z.string(), views: count, clicks: count })),
   components: z.array(componentClicksSchema.extend({ id: z.number().int() })),
+  /** Visits that swapped or marked as owned at least one part (decision 030). */
+  personalized_views: count,
+  /** The 10 most chosen swaps and owned parts, most chosen first. */
+  choices: z.array(choiceCountSchema),
 });
 
 export type BuildAnalyticsRow = z.infer<typeof buildAnalyticsRowSchema>;
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 export type BuildAnalytics = z.infer<typeof buildAnalyticsSchema>;
+export type ChoiceCount = z.infer<typeof choiceCountSchema>;
+export type OverviewChoice = z.infer<typeof overviewChoiceSchema>;

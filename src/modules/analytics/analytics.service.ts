@@ -20,9 +20,12 @@ import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
+import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { DataDeps } from '../data-deps';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
 import * as repo from './analytics.repository';
+import * as choicesRepo from './choices.repository';
+import { topBuildChoices, topChoices } from './choice-totals';
 import { createVisitCounter } from './visit-counter';
 
 /** A click on the same link from the same address within this window counts once. */
@@ -31,6 +34,9 @@ const CLICK_DEDUPE_WINDOW_MS = 60_000;
 const PURGE_INTERVAL_MS = 60_000;
 /** Components listed by the overview. */
 const TOP_COMPONENTS = 10;
+/** Visitors' choices listed: per build, and across builds by the overview. */
+const TOP_BUILD_CHOICES = 10;
+const TOP_OVERVIEW_CHOICES = 5;
 
 /** What the click counter needs to know of the sender. */
 export interface ClickSender {
@@ -69,6 +75,7 @@ function toBuildRow(totals: repo.BuildTotals): BuildAnalyticsRow {
     clicks,
     cart_clicks: totals.cartClicks,
     click_rate: clickRate(clicks, totals.views),
+    personalized_views: totals.personalizedViews,
     deleted: totals.deleted,
   };
 }
@@ -91,8 +98,13 @@ function topProducts(clicked: repo.ProductClicks[], limit: number): AnalyticsOve
     .map(({ asin, name, clicks }) => ({ asin, name, clicks }));
 }
 
-export function createAnalyticsService(deps: DataDeps) {
-  const { db, clock } = deps;
+export interface AnalyticsDeps extends DataDeps {
+  /** The author's curated alternatives of a component: what a swapped part's click and a visitor's swap must be (decision 030). */
+  alternatives: Pick<AlternativesService, 'listCandidatesFor'>;
+}
+
+export function createAnalyticsService(deps: AnalyticsDeps) {
+  const { db, clock, alternatives } = deps;
   /** This process's copy of the day's HMAC key (the database holds the one every process uses). */
   let dayKey: { day: string; secret: string } | null = null;
   let lastPurgeAt = 0;
@@ -104,7 +116,27 @@ export function createAnalyticsService(deps: DataDeps) {
     return secret;
   }
 
-  const visits = createVisitCounter({ db, clock, secretOf });
+  const visits = createVisitCounter({ db, clock, secretOf, candidatesOf: (asin, type) => alternatives.listCandidatesFor(asin, type) });
+
+  /**
+   * What a beacon's click counts under: the cart link; a component's own link (its product); or, with
+   * `asin`, the link of the curated alternative the visitor swapped the component for (that ASIN and the
+   * alternative's name). Null for anything else: an unknown build or component, a component without a
+   * link, an ASIN the author did not curate for that component.
+   */
+  async function clickTargetOf(beacon: ClickBeacon, now: string): Promise<repo.ClickTarget | repo.ComponentTarget | null> {
+    if (!('component_id' in beacon)) return repo.findPublicBuildTarget(db, beacon.build, now);
+    const component = await repo.findClickedComponent(db, beacon.build, beacon.component_id, now);
+    if (!component) return null;
+    const { buildId, componentId } = component;
+    if (beacon.asin === undefined) {
+      if (component.amazonLink === null) return null;
+      return { buildId, componentId, product: repo.productOf({ asin: component.asin, amazon_link: component.amazonLink })!, name: component.name };
+    }
+    const candidates = await alternatives.listCandidatesFor(component.asin ?? '', component.type);
+    const chosen = candidates.find((candidate) => candidate.alternative_asin === beacon.asin);
+    return chosen ? { buildId, componentId, product: chosen.alternative_asin, name: chosen.alternative_name } : null;
+  }
 
   /**
    * Counts a click beacon when it is a real, new click. Returns whether it counted; ignoring is not an
@@ -113,10 +145,11 @@ export function createAnalyticsService(deps: DataDeps) {
   async function recordClick(beacon: ClickBeacon, sender: ClickSender): Promise<boolean> {
     if (!sender.userAgent || isbot(sender.userAgent)) return false;
     const now = clock.now();
-    const target = await repo.findClickTarget(db, beacon.build, 'component_id' in beacon ? beacon.component_id : null, now.toISOString());
+    const target = await clickTargetOf(beacon, now.toISOString());
     if (!target) return false;
     const day = romeDay(now);
-    const link = target.componentId === null ? 'cart' : `component:${target.componentId}`;
+    // An alternative's link is a link of its own: clicking the original part and then the swap counts both.
+    const link = target.componentId === null ? 'cart' : 'asin' in beacon && beacon.asin !== undefined ? `component:${target.componentId}:${beacon.asin}` : `component:${target.componentId}`;
     // Per addressKey: an IPv6 client repeats from anywhere in its /64 as one address (decision 020).
     const key = createHmac('sha256', await secretOf(day)).update(`${addressKey(sender.ip)}\n${target.buildId}\n${link}`).digest('base64url');
     // Single statements, no transaction held across an await (as the login throttle): a public endpoint
@@ -143,19 +176,24 @@ export function createAnalyticsService(deps: DataDeps) {
   async function overview(days: number): Promise<AnalyticsOverview> {
     const now = clock.now();
     const { from, to } = windowOf(now, days);
-    const [totals, components] = await Promise.all([repo.sumBuilds(db, from, to, now.toISOString()), repo.sumProductClicks(db, from, to)]);
+    const [totals, components, chosen] = await Promise.all([
+      repo.sumBuilds(db, from, to, now.toISOString()),
+      repo.sumProductClicks(db, from, to),
+      choicesRepo.sumAllChoices(db, from, to),
+    ]);
     const builds = totals.map(toBuildRow).sort((a, b) => b.clicks - a.clicks || b.views - a.views || a.id - b.id);
-    return { from, to, builds, components: topProducts(components, TOP_COMPONENTS) };
+    return { from, to, builds, components: topProducts(components, TOP_COMPONENTS), choices: topBuildChoices(chosen, totals, TOP_OVERVIEW_CHOICES) };
   }
 
   /** One build's window: totals, every day (zeros included) and each of its components. */
   async function forBuild(buildId: number, days: number): Promise<BuildAnalytics> {
     if (!(await repo.buildExists(db, buildId))) throw notFound('Build non trovata');
     const { from, to } = windowOf(clock.now(), days);
-    const [counted, clicked, components] = await Promise.all([
+    const [counted, clicked, components, chosen] = await Promise.all([
       repo.listBuildDays(db, buildId, from, to),
       repo.sumProductClicks(db, from, to, buildId),
       repo.listBuildComponents(db, buildId),
+      choicesRepo.sumBuildChoices(db, buildId, from, to),
     ]);
     const byDay = new Map(counted.map((row) => [row.day, row]));
     const daily = daysEndingOn(to, days).map((day) => {
@@ -185,6 +223,8 @@ export function createAnalyticsService(deps: DataDeps) {
           return { id: component.id, asin: component.asin, name: component.name, clicks };
         })
         .sort((a, b) => b.clicks - a.clicks),
+      personalized_views: counted.reduce((sum, row) => sum + row.personalizedViews, 0),
+      choices: topChoices(chosen, TOP_BUILD_CHOICES),
     };
   }
 

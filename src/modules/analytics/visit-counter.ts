@@ -12,6 +12,11 @@
  *   inserted with ON CONFLICT, and only the writer that inserts it (or takes over an expired one) counts
  *   it. Rows hold an HMAC of (build, address key) under the click analytics' random key of the day,
  *   never the address, and are deleted once expired.
+ * - The same answer tells which swaps and owned parts the visitor chose (decision 030,
+ *   personal-choices.ts): each choice is a visitor's "what" claimed like a visit, keyed by (build,
+ *   address key, choice), so a reader counts once per build, choice and 30 minutes; a visitor with at
+ *   least one valid new choice claims the build's "personalised visit" the same way. The choices are
+ *   checked against the build when written (with the batch), so a made-up URL counts nothing.
  * - Memory is bounded: the visitors of the last 30 minutes this process has already noted are kept (as a
  *   hash under a key of this process) to spare the database their repeats, up to MAX_RECENT; new
  *   visitors waiting for the next write are capped at MAX_PENDING: past it, a flood's further readers are
@@ -24,6 +29,8 @@ import { describeErrorForLog } from '../../common/log-text';
 import { romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
+import * as choicesRepo from './choices.repository';
+import { type CandidatesOf, type ChoiceNote, choiceNotesOf, type CountedChoice, validChoices } from './personal-choices';
 import { type AnsweredRequest, visitedBuild } from './visit-rules';
 import * as repo from './visits.repository';
 
@@ -43,14 +50,26 @@ export interface VisitCounterDeps {
   clock: Clock;
   /** The HMAC key of a day, shared by every process and instance (the click analytics' day key). */
   secretOf: (day: string) => Promise<string>;
+  /** The curated alternatives of a component (the alternatives module's), that a swap must be one of. */
+  candidatesOf: CandidatesOf;
 }
 
-export function createVisitCounter({ db, clock, secretOf }: VisitCounterDeps) {
+/** What a batch holds of one build: its new visitors, and each visitor's new choices. */
+interface PendingBuild {
+  visitors: Set<string>;
+  choices: Map<string, Set<ChoiceNote>>;
+}
+
+/** The part of a visitor's claim key after build and visitor: none for the visit itself (its key is older than choices). */
+const PERSONALIZED = 'personalizzata';
+const claimText = (slug: string, visitor: string, what?: string) => (what === undefined ? `${slug}\n${visitor}` : `${slug}\n${visitor}\n${what}`);
+
+export function createVisitCounter({ db, clock, secretOf, candidatesOf }: VisitCounterDeps) {
   const processKey = randomBytes(32);
   /** Visitors noted in the window by this process: hash → when their window ends (ms). */
   const recent = new Map<string, number>();
-  /** Visitors noted since the last write: slug → address keys. */
-  let pending = new Map<string, Set<string>>();
+  /** Visitors and choices noted since the last write, by slug. */
+  let pending = new Map<string, PendingBuild>();
   let pendingCount = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> | null = null;
@@ -65,23 +84,44 @@ export function createVisitCounter({ db, clock, secretOf }: VisitCounterDeps) {
     return true;
   }
 
+  /** Whether this process has not noted `what` of the visitor in the window (and notes it now). */
+  function isNew(slug: string, visitor: string, what: string | undefined, now: number): boolean {
+    return remember(createHmac('sha256', processKey).update(claimText(slug, visitor, what)).digest('base64url'), now);
+  }
+
+  function pendingOf(slug: string): PendingBuild {
+    let build = pending.get(slug);
+    if (!build) pending.set(slug, (build = { visitors: new Set(), choices: new Map() }));
+    return build;
+  }
+
   /**
    * Notes the answer when it is a visit of a build page (visit-rules.ts) by a visitor not noted in the
-   * window. Never waits for the database. Returns whether it was noted.
+   * window, and the choices its query makes that this visitor has not made in the window. Never waits for
+   * the database. Returns whether the visit was noted.
    */
   function note(request: AnsweredRequest): boolean {
     const slug = visitedBuild(request);
     if (slug === null) return false;
-    if (pendingCount >= MAX_PENDING) return false;
     const visitor = addressKey(request.clientAddress);
-    const hash = createHmac('sha256', processKey).update(`${slug}\n${visitor}`).digest('base64url');
-    if (!remember(hash, clock.now().getTime())) return false;
-    let visitors = pending.get(slug);
-    if (!visitors) pending.set(slug, (visitors = new Set()));
-    if (!visitors.has(visitor)) pendingCount++;
-    visitors.add(visitor);
-    timer ??= setTimeout(() => void flush(), FLUSH_INTERVAL_MS).unref();
-    return true;
+    const now = clock.now().getTime();
+    let noted = false;
+    if (pendingCount < MAX_PENDING && isNew(slug, visitor, undefined, now)) {
+      const visitors = pendingOf(slug).visitors;
+      if (!visitors.has(visitor)) pendingCount++;
+      visitors.add(visitor);
+      noted = true;
+    }
+    for (const choice of choiceNotesOf(request.query ?? '')) {
+      if (pendingCount >= MAX_PENDING || !isNew(slug, visitor, choice, now)) continue;
+      const choices = pendingOf(slug).choices;
+      let chosen = choices.get(visitor);
+      if (!chosen) choices.set(visitor, (chosen = new Set()));
+      if (!chosen.has(choice)) pendingCount++;
+      chosen.add(choice);
+    }
+    if (pending.size > 0) timer ??= setTimeout(() => void flush(), FLUSH_INTERVAL_MS).unref();
+    return noted;
   }
 
   /** Writes the visits noted so far (and waits for a write already running). Never rejects. */
@@ -99,29 +139,60 @@ export function createVisitCounter({ db, clock, secretOf }: VisitCounterDeps) {
     await writing;
   }
 
-  async function write(batch: Map<string, Set<string>>): Promise<void> {
+  async function write(batch: Map<string, PendingBuild>): Promise<void> {
     const at = clock.now();
     const now = at.toISOString();
     const day = romeDay(at);
     const secret = await secretOf(day);
+    const keyOf = (slug: string, visitor: string, what?: string) => createHmac('sha256', secret).update(claimText(slug, visitor, what)).digest('base64url');
     const expiresAt = new Date(at.getTime() + VISIT_WINDOW_MS).toISOString();
-    for (const [slug, visitors] of batch) {
-      const keys = [...visitors].map((visitor) => createHmac('sha256', secret).update(`${slug}\n${visitor}`).digest('base64url'));
-      // The claim and both counts in one transaction: the day's views always add up to the total's growth,
+    for (const [slug, noted] of batch) {
+      const visitKeys = [...noted.visitors].map((visitor) => keyOf(slug, visitor));
+      // Checked before the transaction: the alternatives are read through their own module, which must not
+      // wait for a connection this transaction holds (SQLite has one).
+      const choices = noted.choices.size > 0 ? await checkedChoices(slug, noted.choices, now) : new Map<ChoiceNote, CountedChoice>();
+      const personalizedKeys: string[] = [];
+      const choiceKeys = new Map<string, ChoiceNote>();
+      for (const [visitor, notes] of noted.choices) {
+        const counted = [...notes].filter((choice) => choices.has(choice));
+        if (counted.length === 0) continue;
+        personalizedKeys.push(keyOf(slug, visitor, PERSONALIZED));
+        for (const choice of counted) choiceKeys.set(keyOf(slug, visitor, choice), choice);
+      }
+      if (visitKeys.length === 0 && personalizedKeys.length === 0) continue;
+      // The claims and every count in one transaction: the day's views always add up to the total's growth,
       // and a failed write neither counts nor claims. It awaits only its own statements.
       await db.transaction().execute(async (trx) => {
         const buildId = await repo.findPublicBuildId(trx, slug, now);
         if (buildId === null) return;
-        const counted = await repo.claimVisitors(trx, keys, now, expiresAt);
-        if (counted === 0) return;
-        await repo.addBuildViews(trx, buildId, counted);
-        await repo.addDayViews(trx, buildId, day, counted);
+        const claimed = await repo.claimVisitors(trx, [...visitKeys, ...personalizedKeys, ...choiceKeys.keys()], now, expiresAt);
+        const views = visitKeys.filter((key) => claimed.has(key)).length;
+        const personalized = personalizedKeys.filter((key) => claimed.has(key)).length;
+        if (views > 0) await repo.addBuildViews(trx, buildId, views);
+        if (views > 0 || personalized > 0) await repo.addDayViews(trx, buildId, day, views, personalized);
+        const counts = new Map<ChoiceNote, number>();
+        for (const [key, choice] of choiceKeys) if (claimed.has(key)) counts.set(choice, (counts.get(choice) ?? 0) + 1);
+        if (counts.size === 0) return;
+        const present = await choicesRepo.existingComponentIds(trx, buildId, [...new Set([...counts.keys()].map((choice) => choices.get(choice)!.componentId))]);
+        const rows = [...counts]
+          .map(([choice, count]) => ({ ...choices.get(choice)!, count }))
+          .filter((row) => present.has(row.componentId));
+        await choicesRepo.addChoices(trx, buildId, day, rows);
       });
     }
     if (at.getTime() - lastPurgeAt >= PURGE_INTERVAL_MS) {
       lastPurgeAt = at.getTime();
       await purgeExpired();
     }
+  }
+
+  /** The batch's choices of the build `slug` that name its parts and curated alternatives (personal-choices.ts). */
+  async function checkedChoices(slug: string, byVisitor: Map<string, Set<ChoiceNote>>, now: string): Promise<Map<ChoiceNote, CountedChoice>> {
+    const components = await choicesRepo.findPublicBuildComponents(db, slug, now);
+    if (components === null) return new Map();
+    const notes = new Set<ChoiceNote>();
+    for (const chosen of byVisitor.values()) for (const choice of chosen) notes.add(choice);
+    return validChoices(notes, components, candidatesOf);
   }
 
   /** Deletes the visitor rows whose window is over. Returns the rows deleted. */

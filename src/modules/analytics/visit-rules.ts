@@ -17,6 +17,8 @@ import { buildPageSlug } from '../../common/paths';
 export interface AnsweredRequest {
   method: string;
   path: string;
+  /** The request's raw query, without '?' ('' or absent: none): a personalised page's choices (decision 030). */
+  query?: string;
   status: number;
   /** The client address (trusted proxy hops already applied). */
   clientAddress: string;

@@ -20,13 +20,13 @@ export async function findPublicBuildId(db: Db, slug: string, now: string): Prom
 
 /**
  * Records the visitor `keys` (distinct) as seen until `expiresAt`, except those already seen and not yet
- * expired at `now`; returns how many were new. A key past its expiry is taken over (it is a new visit),
+ * expired at `now`; returns the ones that were new. A key past its expiry is taken over (it is a new visit),
  * whether or not the purge has deleted it yet. Keys go in sorted order, so two writers with overlapping
  * batches lock them in one order and never deadlock on PostgreSQL.
  */
-export async function claimVisitors(db: Db, keys: readonly string[], now: string, expiresAt: string): Promise<number> {
-  const sorted = [...keys].sort();
-  let claimed = 0;
+export async function claimVisitors(db: Db, keys: readonly string[], now: string, expiresAt: string): Promise<Set<string>> {
+  const sorted = [...new Set(keys)].sort();
+  const claimed = new Set<string>();
   for (let start = 0; start < sorted.length; start += CLAIM_CHUNK) {
     const rows = await db
       .insertInto('visit_dedupe')
@@ -39,7 +39,7 @@ export async function claimVisitors(db: Db, keys: readonly string[], now: string
       )
       .returning('key')
       .execute();
-    claimed += rows.length;
+    for (const row of rows) claimed.add(row.key);
   }
   return claimed;
 }
@@ -53,12 +53,17 @@ export async function addBuildViews(db: Db, buildId: number, count: number): Pro
     .execute();
 }
 
-/** Adds `count` views to the build's `day`. */
-export async function addDayViews(db: Db, buildId: number, day: string, count: number): Promise<void> {
+/** Adds `views` visits and `personalized` personalised visits (decision 030) to the build's `day`. */
+export async function addDayViews(db: Db, buildId: number, day: string, views: number, personalized = 0): Promise<void> {
   await db
     .insertInto('build_daily_stats')
-    .values({ build_id: buildId, day, views: count })
-    .onConflict((oc) => oc.columns(['build_id', 'day']).doUpdateSet({ views: sql`${sql.ref('build_daily_stats.views')} + ${count}` }))
+    .values({ build_id: buildId, day, views, personalized_views: personalized })
+    .onConflict((oc) =>
+      oc.columns(['build_id', 'day']).doUpdateSet({
+        views: sql`${sql.ref('build_daily_stats.views')} + ${views}`,
+        personalized_views: sql`${sql.ref('build_daily_stats.personalized_views')} + ${personalized}`,
+      }),
+    )
     .execute();
 }
 

@@ -183,6 +183,21 @@ const buildDailyStatsRow = z.strictObject({
   views: count,
   component_clicks: count,
   cart_clicks: count,
+  // Added by migration 0018 (personalised visits, decision 030): archives made before it have no such field.
+  personalized_views: count.default(0),
+});
+
+/** What visitors chose when they personalised a build (migration 0018, decision 030): absent in older archives. */
+const buildDailyChoicesRow = z.strictObject({
+  id,
+  build_id: id.nullable(),
+  deleted_build_id: id.nullable(),
+  day,
+  kind: z.enum(['swap', 'owned'], { error: "deve essere 'swap' o 'owned'" }),
+  component_id: id.nullable(),
+  product: text(2048),
+  name: text(500),
+  count,
 });
 
 const componentDailyClicksRow = z.strictObject({
@@ -223,6 +238,7 @@ const BACKUP_TABLE_NAMES = [
   'deleted_builds',
   'build_daily_stats',
   'component_daily_clicks',
+  'build_daily_choices',
   'price_observations',
   'job_runs',
 ] as const;
@@ -277,6 +293,13 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     references: { component_id: 'components', build_id: 'builds' },
     accounts: false,
     label: ['giorno di clic dei componenti', 'giorni di clic dei componenti'],
+  },
+  {
+    name: 'build_daily_choices',
+    row: buildDailyChoicesRow,
+    references: { build_id: 'builds', deleted_build_id: 'deleted_builds', component_id: 'components' },
+    accounts: false,
+    label: ['giorno di scelte dei visitatori', 'giorni di scelte dei visitatori'],
   },
   { name: 'price_observations', row: priceObservationsRow, references: {}, accounts: false, label: ['osservazione di prezzo', 'osservazioni di prezzo'] },
   { name: 'job_runs', row: jobRunsRow, references: {}, accounts: false, label: ['esecuzione dei job', 'esecuzioni dei job'] },

@@ -62,6 +62,8 @@ export interface CacheHit extends RequestFacts {
 
 /** A request answered under a key, and the status it got. */
 export interface CacheAnswer extends CacheHit {
+  /** The request's raw query, without '?' ('' for none): a personalised build page's choices (decision 030). */
+  query: string;
   status: number;
 }
 
@@ -76,11 +78,17 @@ function isCacheableRequest(c: Context): boolean {
   return (method === 'GET' || method === 'HEAD') && !c.req.header('Authorization');
 }
 
-/** The key of this request, or null when its answer is not cached. Parses the query only when there is one. */
-function keyOf(c: Context): string | null {
+/** The raw query of the request, without '?' ('' for none). */
+function rawQueryOf(c: Context): string {
   const url = c.req.url;
   const query = url.indexOf('?');
-  return responseCacheKey(c.req.path, query === -1 ? NO_QUERY : new URLSearchParams(url.slice(query + 1)));
+  return query === -1 ? '' : url.slice(query + 1);
+}
+
+/** The key of this request, or null when its answer is not cached. Parses the query only when there is one. */
+function keyOf(c: Context): string | null {
+  const query = rawQueryOf(c);
+  return responseCacheKey(c.req.path, query === '' ? NO_QUERY : new URLSearchParams(query));
 }
 
 /**
@@ -222,7 +230,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.n
     return async (c, next) => {
       const response = await inner(c, next);
       const method = c.req.method;
-      if ((method === 'GET' || method === 'HEAD') && keyOf(c) !== null) onAnswer({ ...hitOf(c), status: (response ?? c.res).status });
+      if ((method === 'GET' || method === 'HEAD') && keyOf(c) !== null) onAnswer({ ...hitOf(c), query: rawQueryOf(c), status: (response ?? c.res).status });
       return response;
     };
   }
@@ -256,7 +264,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.n
     if (!ready) return false;
     const facts = factsOfNode(req, path);
     onHit?.(facts);
-    onAnswer?.({ ...facts, status: answer.status });
+    onAnswer?.({ ...facts, query: query === -1 ? '' : url.slice(query + 1), status: answer.status });
     res.writeHead(answer.status, ready.head);
     res.end(method === 'HEAD' ? undefined : ready.body);
     return true;

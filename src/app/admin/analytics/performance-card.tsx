@@ -9,9 +9,12 @@ import type { BuildAnalytics } from '../../../modules/analytics/analytics.schema
 import type { Part } from '../dashboard/dashboard-data';
 import { cardClass } from '../ui';
 import { dailyColumns } from './charts';
+import { choiceSentence, NO_CHOICES } from './choice-sentences';
 
 /** Components listed: the most clicked ones. */
 const SHOWN_COMPONENTS = 3;
+/** Visitors' choices listed: the most chosen ones. */
+const SHOWN_CHOICES = 5;
 
 export function PerformanceCard({ analytics, days }: { analytics: Part<BuildAnalytics>; days: number }) {
   const headingId = useId();
@@ -67,6 +70,29 @@ function PerformanceFigures({ analytics, days }: { analytics: BuildAnalytics; da
           ))}
         </ol>
       )}
+      <VisitorChoices analytics={analytics} />
     </>
+  );
+}
+
+/** What visitors who personalised the build chose (decision 030): so the author learns what readers want. */
+function VisitorChoices({ analytics }: { analytics: BuildAnalytics }) {
+  const headingId = useId();
+  const choices = analytics.choices.slice(0, SHOWN_CHOICES);
+  return (
+    <div data-testid="build-choices">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Scelte dei visitatori
+      </h3>
+      {choices.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{NO_CHOICES}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="mt-1 space-y-1 text-sm">
+          {choices.map((choice) => (
+            <li key={`${choice.kind}-${choice.component_id ?? ''}-${choice.asin ?? choice.name}`}>{choiceSentence(choice, analytics.personalized_views)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

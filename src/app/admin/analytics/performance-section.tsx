@@ -11,6 +11,7 @@ import { paths } from '../../../common/paths';
 import type { AnalyticsOverview } from '../../../modules/analytics/analytics.schema';
 import { cardClass } from '../ui';
 import { horizontalBars } from './charts';
+import { choiceSentence } from './choice-sentences';
 
 /** Builds shown in the chart and the table: the most clicked. */
 const SHOWN_BUILDS = 10;
@@ -91,6 +92,7 @@ function PerformanceBody({ analytics, days }: { analytics: AnalyticsOverview; da
           </p>
         )}
         <TopProducts products={analytics.components} />
+        <TopChoices choices={analytics.choices} />
       </div>
       <div className="min-w-0 overflow-x-auto">
         <PerformanceCards builds={shown} />
@@ -185,6 +187,38 @@ function TopProducts({ products }: { products: AnalyticsOverview['components'] }
                 {product.asin && <span className="ml-2 font-mono text-xs text-slate-600 dark:text-slate-400">{product.asin}</span>}
               </span>
               <span className="shrink-0 font-semibold tabular-nums">{formatCount(product.clicks)} clic</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The swaps and owned parts visitors chose most across builds (decision 030), each with its build. */
+function TopChoices({ choices }: { choices: AnalyticsOverview['choices'] }) {
+  const headingId = useId();
+  return (
+    <div className="mt-6">
+      <h3 id={headingId} className="font-semibold">
+        Scelte dei visitatori
+      </h3>
+      {choices.length === 0 ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">Nessun visitatore ha ancora personalizzato una build.</p>
+      ) : (
+        <ol aria-labelledby={headingId} className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="top-choices">
+          {choices.map((choice) => (
+            <li key={`${choice.deleted ? 'deleted' : 'build'}-${choice.build_id}-${choice.kind}-${choice.component_id ?? ''}-${choice.asin ?? choice.name}`} className="py-2">
+              <span className="block">{choiceSentence(choice, choice.personalized_views)}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                {choice.deleted ? (
+                  `${choice.title} (eliminata)`
+                ) : (
+                  <Link to={paths.admin.editBuild(choice.build_id)} className="text-violet-800 hover:underline dark:text-violet-300">
+                    {choice.title}
+                  </Link>
+                )}
+              </span>
             </li>
           ))}
         </ol>
