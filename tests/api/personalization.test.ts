@@ -297,6 +297,8 @@ describe('the page', () => {
     expect(page.body).toMatch(/<meta name="robots" content="noindex"/);
     expect(page.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/build/${slug}"`));
     expect(page.body).toContain(encodeURIComponent(`/build/${slug}?${query}`));
+    // A click on the swapped part is counted under the alternative (its beacon names it).
+    expect(page.body).toContain(`data-beacon="{&quot;build&quot;:&quot;${slug}&quot;,&quot;component_id&quot;:${id.GPU},&quot;asin&quot;:&quot;B0GPU00002&quot;}"`);
     // The budget form keeps the choices made.
     expect(page.body).toContain(`name="scegli" value="${id.GPU}:B0GPU00002"`);
     expect(page.body).toContain(`name="possiedo" value="${id.Case}"`);

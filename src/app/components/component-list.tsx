@@ -21,14 +21,16 @@ function PriceNote({ component, now }: { component: ComponentData; now: number }
  * The component's link: an affiliate link when it is Amazon's (amazon-hosts.ts), else an ordinary external
  * link, neither labelled nor marked as affiliate (the server added no tag to it either).
  */
-function ProductLink({ link, componentId, buildSlug }: { link: string; componentId: number; buildSlug: string }) {
+function ProductLink({ link, componentId, buildSlug, swappedAsin }: { link: string; componentId: number; buildSlug: string; swappedAsin: string | null }) {
   const affiliate = isAmazonLink(link);
+  // A part a personalisation swapped in is counted under its own product (decision 030).
+  const beacon = swappedAsin ? { build: buildSlug, component_id: componentId, asin: swappedAsin } : { build: buildSlug, component_id: componentId };
   return (
     <a
       href={link}
       target="_blank"
       rel={affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}
-      {...beaconAttributes({ build: buildSlug, component_id: componentId })}
+      {...beaconAttributes(beacon)}
       className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
     >
       {affiliate ? 'Vedi su Amazon' : 'Vedi il prodotto'} <ExternalIcon width={14} height={14} />
@@ -89,7 +91,9 @@ function ComponentRow({ component, now, buildSlug }: { component: ComponentData;
               {`Prezzo più basso negli ultimi 30 giorni: ${component.lowestPrice30dText}`}
             </span>
           )}
-          {component.amazon_link && <ProductLink link={component.amazon_link} componentId={component.id} buildSlug={buildSlug} />}
+          {component.amazon_link && (
+            <ProductLink link={component.amazon_link} componentId={component.id} buildSlug={buildSlug} swappedAsin={component.swapped_from ? component.asin : null} />
+          )}
         </div>
       </div>
     </li>
