@@ -26,8 +26,12 @@ const STEPS_PER_EVALUATION = 10;
 /** The greedy fallback's own allowance of compatibility checks, past the search's bound (about 5 ms). */
 const GREEDY_EVALUATIONS = 1_000;
 
-/** Work units between two pauses: a node is 1, a compatibility check 20 (about 40 µs of work at most). */
-const WORK_PER_PAUSE = 200;
+/**
+ * Work units between two pauses, well under 0.1 ms of work: a node of the search tree or an alternative looked
+ * at is 1, a look-up of a candidate already judged 5, a compatibility check 20 more.
+ */
+const WORK_PER_PAUSE = 1_000;
+const LOOKUP_WORK = 5;
 const CHECK_WORK = 20;
 
 /** One alternative the search may pick for a part. */
@@ -239,6 +243,7 @@ export class FitSearch {
       // The bound only shrinks as the parts left get fewer: no later part can do better.
       if (saving + this.topSaving[part]![remaining]! < state.needed) return;
       for (const offer of this.free[part]!.byRank) {
+        this.work++;
         // Ranks never go below 0, so a priority sum already worse than the best's cannot come back down.
         if (state.best && rankSum + offer.option.rank > state.best.rankSum) break;
         if (saving + offer.saving + this.topSaving[part + 1]![remaining - 1]! < state.needed) continue;
@@ -306,7 +311,9 @@ export class FitSearch {
           b.score - a.score || a.pick.part - b.pick.part || a.pick.offer.option.rank - b.pick.offer.option.rank || a.pick.offer.index - b.pick.offer.index,
       );
       let next: Candidate | null = null;
+      this.work += steps.length;
       for (const { pick } of steps) {
+        this.work += LOOKUP_WORK;
         if (this.pauseDue()) yield;
         const picks = [...current.picks, pick].sort((a, b) => a.part - b.part);
         const candidate: Candidate = {
@@ -343,6 +350,7 @@ export class FitSearch {
     for (const { part, offer } of candidate.picks) signatures[this.free[part]!.at] = offer.signature;
     const key = signatures.join(',');
     const known = this.admissibleByKey.get(key);
+    this.work += LOOKUP_WORK;
     if (known !== undefined) return known;
     if (this.evaluations >= limit) {
       this.capped = true;
