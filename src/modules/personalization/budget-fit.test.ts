@@ -113,6 +113,11 @@ describe('fitBudget', () => {
     expect(reportOf(authorBuild()).checks.map((check) => check.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
+  it('refuses a budget that is not a number (the caller validates the visitor’s)', () => {
+    expect(() => fitBudget(authorBuild(), Number.NaN)).toThrow(RangeError);
+    expect(() => fitBudget(authorBuild(), Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
   it('swaps nothing when the build is already within the budget', () => {
     const parts = authorBuild({ 1: [['AMD Ryzen 5 7600', 199]] });
     for (const budget of [AUTHOR_TOTAL, AUTHOR_TOTAL + 1]) {

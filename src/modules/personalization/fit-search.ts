@@ -152,6 +152,9 @@ export class FitSearch {
     private readonly budgetCents: number,
     private readonly maxEvaluations = DEFAULT_MAX_EVALUATIONS,
   ) {
+    // The caller validates the visitor's budget (decision 030: 1 € to 100,000 €); anything else is a bug
+    // there, and NaN would silently compare false everywhere below.
+    if (!Number.isFinite(budgetCents)) throw new RangeError(`Budget non valido per l'adattamento: ${budgetCents}`);
     const signatures = new Signatures();
     this.baselineChecked = parts.map((part) => ({
       type: part.type,
