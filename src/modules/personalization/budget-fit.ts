@@ -3,11 +3,11 @@
  * caller resolves every part's and every alternative's attributes once, applies the visitor's explicit
  * choices and owned parts (marked `fixed`), and gets back which remaining parts to swap.
  */
-import { FitSearch } from "./fit-search";
-import type { BudgetFit, FitPart } from "./fit-types";
+import { FitSearch } from './fit-search';
+import type { BudgetFit, FitPart } from './fit-types';
 
-export { isNoWorse } from "./check-order";
-export type { BudgetFit, FitOption, FitPart } from "./fit-types";
+export { isNoWorse } from './check-order';
+export type { BudgetFit, FitOption, FitPart } from './fit-types';
 
 /** The longest the async fit keeps the event loop before letting other requests in. */
 const DEFAULT_SLICE_MS = 2;
@@ -16,11 +16,7 @@ const DEFAULT_SLICE_MS = 2;
  * The budget fit, synchronously. Answers in bounded time whatever the parts: past `maxEvaluations`
  * candidate evaluations (default 20,000) the greedy fallback answers, with `exhaustive: false`.
  */
-export function fitBudget(
-  parts: readonly FitPart[],
-  budgetCents: number,
-  options: { maxEvaluations?: number } = {},
-): BudgetFit {
+export function fitBudget(parts: readonly FitPart[], budgetCents: number, options: { maxEvaluations?: number } = {}): BudgetFit {
   const run = new FitSearch(parts, budgetCents, options.maxEvaluations).run();
   for (;;) {
     const next = run.next();

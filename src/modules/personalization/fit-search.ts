@@ -9,17 +9,10 @@
  * attributes), so it is remembered per combination of those: swapping a drive for another drive, or a case
  * for a case of the same size, costs no new check.
  */
-import {
-  ATTRIBUTE_KEYS,
-  type ComponentAttributes,
-} from "../../compatibility/attributes";
-import {
-  type CheckedPart,
-  checkCompatibility,
-  type CompatibilityReport,
-} from "../../compatibility/checks";
-import { isNoWorse } from "./check-order";
-import type { BudgetFit, FitOption, FitPart } from "./fit-types";
+import { ATTRIBUTE_KEYS, type ComponentAttributes } from '../../compatibility/attributes';
+import { type CheckedPart, checkCompatibility, type CompatibilityReport } from '../../compatibility/checks';
+import { isNoWorse } from './check-order';
+import type { BudgetFit, FitOption, FitPart } from './fit-types';
 
 export const DEFAULT_MAX_EVALUATIONS = 20_000;
 
@@ -30,8 +23,15 @@ export const DEFAULT_MAX_EVALUATIONS = 20_000;
  */
 const STEPS_PER_EVALUATION = 10;
 
-/** Work units between two pauses: a node is 1, a compatibility check 20 (about 40 µs of work at most). */
-const WORK_PER_PAUSE = 200;
+/** The greedy fallback's own allowance of compatibility checks, past the search's bound (about 5 ms). */
+const GREEDY_EVALUATIONS = 1_000;
+
+/**
+ * Work units between two pauses, well under 0.1 ms of work: a node of the search tree or an alternative looked
+ * at is 1, a look-up of a candidate already judged 5, a compatibility check 20 more.
+ */
+const WORK_PER_PAUSE = 1_000;
+const LOOKUP_WORK = 5;
 const CHECK_WORK = 20;
 
 /** One alternative the search may pick for a part. */
@@ -91,22 +91,12 @@ interface Candidate {
 
 /** Chosen while fitting the budget: fewest swaps, best priorities, then the total closest to the budget from below. */
 function compareFit(a: Candidate, b: Candidate): number {
-  return (
-    a.picks.length - b.picks.length ||
-    a.rankSum - b.rankSum ||
-    b.totalCents - a.totalCents ||
-    compareByPosition(a, b)
-  );
+  return a.picks.length - b.picks.length || a.rankSum - b.rankSum || b.totalCents - a.totalCents || compareByPosition(a, b);
 }
 
 /** Chosen when nothing fits: the lowest total, then as above. */
 function compareCheapest(a: Candidate, b: Candidate): number {
-  return (
-    a.totalCents - b.totalCents ||
-    a.picks.length - b.picks.length ||
-    a.rankSum - b.rankSum ||
-    compareByPosition(a, b)
-  );
+  return a.totalCents - b.totalCents || a.picks.length - b.picks.length || a.rankSum - b.rankSum || compareByPosition(a, b);
 }
 
 /**
@@ -119,9 +109,7 @@ function compareByPosition(a: Candidate, b: Candidate): number {
     if (difference !== 0) return difference;
   }
   for (let i = 0; i < a.picks.length && i < b.picks.length; i++) {
-    const difference =
-      a.picks[i]!.offer.option.rank - b.picks[i]!.offer.option.rank ||
-      a.picks[i]!.offer.index - b.picks[i]!.offer.index;
+    const difference = a.picks[i]!.offer.option.rank - b.picks[i]!.offer.option.rank || a.picks[i]!.offer.index - b.picks[i]!.offer.index;
     if (difference !== 0) return difference;
   }
   return a.picks.length - b.picks.length;
@@ -132,7 +120,7 @@ class Signatures {
   private readonly ids = new Map<string, number>();
 
   of(type: string, attributes: ComponentAttributes): number {
-    const text = `${type}\u0000${ATTRIBUTE_KEYS.map((key) => attributes[key] ?? "").join("\u0000")}`;
+    const text = `${type}\u0000${ATTRIBUTE_KEYS.map((key) => attributes[key] ?? '').join('\u0000')}`;
     let id = this.ids.get(text);
     if (id === undefined) {
       id = this.ids.size;
@@ -164,25 +152,21 @@ export class FitSearch {
     private readonly budgetCents: number,
     private readonly maxEvaluations = DEFAULT_MAX_EVALUATIONS,
   ) {
+    // The caller validates the visitor's budget (decision 030: 1 € to 100,000 €); anything else is a bug
+    // there, and NaN would silently compare false everywhere below.
+    if (!Number.isFinite(budgetCents)) throw new RangeError(`Budget non valido per l'adattamento: ${budgetCents}`);
     const signatures = new Signatures();
     this.baselineChecked = parts.map((part) => ({
       type: part.type,
       attributes: part.attributes,
     }));
-    this.baselineSignatures = parts.map((part) =>
-      signatures.of(part.type, part.attributes),
-    );
+    this.baselineSignatures = parts.map((part) => signatures.of(part.type, part.attributes));
     this.baseline = checkCompatibility(this.baselineChecked);
-    this.baselineTotal = parts.reduce(
-      (sum, part) => sum + (part.counted ? part.priceCents : 0),
-      0,
-    );
+    this.baselineTotal = parts.reduce((sum, part) => sum + (part.counted ? part.priceCents : 0), 0);
     this.maxSteps = Math.max(1, maxEvaluations) * STEPS_PER_EVALUATION;
     this.free = freeParts(parts, this.baselineSignatures, signatures);
     this.topSaving = topSavings(this.free.map((part) => part.maxSaving));
-    this.suffixSaving = this.free.map((_, from) =>
-      this.free.slice(from).reduce((sum, part) => sum + part.maxSaving, 0),
-    );
+    this.suffixSaving = this.free.map((_, from) => this.free.slice(from).reduce((sum, part) => sum + part.maxSaving, 0));
     this.suffixSaving.push(0);
   }
 
@@ -196,13 +180,10 @@ export class FitSearch {
     if (this.baselineTotal <= this.budgetCents) return this.answer(none, true);
     // The cheapest admissible candidate first: it says at once whether anything fits (when it does not,
     // it is the answer) and, when it fits, how many swaps are enough, so no search goes further.
-    const cheapest = yield* this.cheapest(
-      yield* this.greedy(-Infinity, (offer) => offer.saving),
-    );
+    const cheapest = yield* this.cheapest(yield* this.greedy(-Infinity, (offer) => offer.saving, this.maxEvaluations));
     let fitting: Candidate | null = null;
     if (!this.capped) {
-      if (cheapest.totalCents > this.budgetCents)
-        return this.answer(cheapest, true);
+      if (cheapest.totalCents > this.budgetCents) return this.answer(cheapest, true);
       fitting = yield* this.fewestSwapsThatFit(cheapest.picks.length);
       if (!this.capped) return this.answer(fitting ?? cheapest, true);
     }
@@ -210,25 +191,16 @@ export class FitSearch {
     const found = [
       cheapest,
       ...(fitting ? [fitting] : []),
-      yield* this.greedy(
-        this.budgetCents,
-        (offer) => offer.saving / (offer.option.rank + 1),
-      ),
+      yield* this.greedy(this.budgetCents, (offer) => offer.saving / (offer.option.rank + 1), this.evaluations + GREEDY_EVALUATIONS),
     ];
-    const fits = found.filter(
-      (candidate) => candidate.totalCents <= this.budgetCents,
-    );
-    const best =
-      fits.length > 0
-        ? fits.sort(compareFit)[0]!
-        : found.sort(compareCheapest)[0]!;
+    const fits = found.filter((candidate) => candidate.totalCents <= this.budgetCents);
+    const best = fits.length > 0 ? fits.sort(compareFit)[0]! : found.sort(compareCheapest)[0]!;
     return this.answer(best, false);
   }
 
   private answer(candidate: Candidate, exhaustive: boolean): BudgetFit {
     const swaps = new Map<number, FitOption>();
-    for (const pick of candidate.picks)
-      swaps.set(this.free[pick.part]!.componentId, pick.offer.option);
+    for (const pick of candidate.picks) swaps.set(this.free[pick.part]!.componentId, pick.offer.option);
     return {
       swaps,
       totalCents: candidate.totalCents,
@@ -244,9 +216,7 @@ export class FitSearch {
    * if any). A number of swaps is skipped without a check when even its largest possible saving cannot
    * reach the budget.
    */
-  private *fewestSwapsThatFit(
-    mostSwaps: number,
-  ): Generator<void, Candidate | null> {
+  private *fewestSwapsThatFit(mostSwaps: number): Generator<void, Candidate | null> {
     const needed = this.baselineTotal - this.budgetCents;
     for (let count = 1; count <= mostSwaps; count++) {
       if (this.topSaving[0]![count]! < needed) continue;
@@ -257,22 +227,13 @@ export class FitSearch {
   }
 
   /** The best admissible candidate with exactly `count` swaps saving at least `needed`. */
-  private *bestWithSwaps(
-    count: number,
-    needed: number,
-  ): Generator<void, Candidate | null> {
+  private *bestWithSwaps(count: number, needed: number): Generator<void, Candidate | null> {
     const state: FitState = { needed, picks: [], best: null };
     yield* this.extendFit(state, 0, count, 0, 0);
     return state.best;
   }
 
-  private *extendFit(
-    state: FitState,
-    from: number,
-    remaining: number,
-    saving: number,
-    rankSum: number,
-  ): Generator<void> {
+  private *extendFit(state: FitState, from: number, remaining: number, saving: number, rankSum: number): Generator<void> {
     if (this.pauseDue()) yield;
     if (!this.step()) return;
     if (remaining === 0) {
@@ -285,22 +246,12 @@ export class FitSearch {
       // The bound only shrinks as the parts left get fewer: no later part can do better.
       if (saving + this.topSaving[part]![remaining]! < state.needed) return;
       for (const offer of this.free[part]!.byRank) {
+        this.work++;
         // Ranks never go below 0, so a priority sum already worse than the best's cannot come back down.
-        if (state.best && rankSum + offer.option.rank > state.best.rankSum)
-          break;
-        if (
-          saving + offer.saving + this.topSaving[part + 1]![remaining - 1]! <
-          state.needed
-        )
-          continue;
+        if (state.best && rankSum + offer.option.rank > state.best.rankSum) break;
+        if (saving + offer.saving + this.topSaving[part + 1]![remaining - 1]! < state.needed) continue;
         state.picks.push({ part, offer });
-        yield* this.extendFit(
-          state,
-          part + 1,
-          remaining - 1,
-          saving + offer.saving,
-          rankSum + offer.option.rank,
-        );
+        yield* this.extendFit(state, part + 1, remaining - 1, saving + offer.saving, rankSum + offer.option.rank);
         state.picks.pop();
         if (this.capped) return;
       }
@@ -318,19 +269,10 @@ export class FitSearch {
     return state.best;
   }
 
-  private *extendCheapest(
-    state: CheapestState,
-    part: number,
-    saving: number,
-    rankSum: number,
-  ): Generator<void> {
+  private *extendCheapest(state: CheapestState, part: number, saving: number, rankSum: number): Generator<void> {
     if (this.pauseDue()) yield;
     if (!this.step()) return;
-    if (
-      this.baselineTotal - saving - this.suffixSaving[part]! >
-      state.best.totalCents
-    )
-      return;
+    if (this.baselineTotal - saving - this.suffixSaving[part]! > state.best.totalCents) return;
     if (part === this.free.length) {
       if (state.picks.length === 0) return;
       const candidate = this.candidate(state.picks, saving, rankSum);
@@ -340,12 +282,7 @@ export class FitSearch {
     }
     for (const offer of this.free[part]!.cheapestChoices) {
       if (offer) state.picks.push({ part, offer });
-      yield* this.extendCheapest(
-        state,
-        part + 1,
-        saving + (offer?.saving ?? 0),
-        rankSum + (offer?.option.rank ?? 0),
-      );
+      yield* this.extendCheapest(state, part + 1, saving + (offer?.saving ?? 0), rankSum + (offer?.option.rank ?? 0));
       if (offer) state.picks.pop();
       if (this.capped) return;
     }
@@ -355,13 +292,11 @@ export class FitSearch {
    * From the author's build, repeatedly the admissible single swap with the best score, until the total
    * is at or under `targetCents` or no admissible swap saves more. Past the bound it answers with the
    * best saving per step of priority (saving / (rank + 1)); with the largest saving and no target, it
-   * gives the cheapest search a good admissible total to cut against from the start. Its checks are
-   * counted in `evaluations` but not capped: at most parts × offers per swap.
+   * gives the cheapest search a good admissible total to cut against from the start, within the search's
+   * own bound. Past the bound, it has GREEDY_EVALUATIONS more checks of its own, so it always answers in
+   * bounded time; when they run out it keeps the swaps it made (each one admissible).
    */
-  private *greedy(
-    targetCents: number,
-    score: (offer: Offer) => number,
-  ): Generator<void, Candidate> {
+  private *greedy(targetCents: number, score: (offer: Offer) => number, limit: number): Generator<void, Candidate> {
     let current: Candidate = {
       picks: [],
       rankSum: 0,
@@ -372,19 +307,16 @@ export class FitSearch {
       const steps: { pick: Pick; score: number }[] = [];
       this.free.forEach((part, index) => {
         if (swapped.has(index)) return;
-        for (const offer of part.byRank)
-          if (offer.saving > 0)
-            steps.push({ pick: { part: index, offer }, score: score(offer) });
+        for (const offer of part.byRank) if (offer.saving > 0) steps.push({ pick: { part: index, offer }, score: score(offer) });
       });
       steps.sort(
         (a, b) =>
-          b.score - a.score ||
-          a.pick.part - b.pick.part ||
-          a.pick.offer.option.rank - b.pick.offer.option.rank ||
-          a.pick.offer.index - b.pick.offer.index,
+          b.score - a.score || a.pick.part - b.pick.part || a.pick.offer.option.rank - b.pick.offer.option.rank || a.pick.offer.index - b.pick.offer.index,
       );
       let next: Candidate | null = null;
+      this.work += steps.length;
       for (const { pick } of steps) {
+        this.work += LOOKUP_WORK;
         if (this.pauseDue()) yield;
         const picks = [...current.picks, pick].sort((a, b) => a.part - b.part);
         const candidate: Candidate = {
@@ -392,7 +324,7 @@ export class FitSearch {
           rankSum: current.rankSum + pick.offer.option.rank,
           totalCents: current.totalCents - pick.offer.saving,
         };
-        if (this.admissible(candidate, false)) {
+        if (this.admissible(candidate, limit)) {
           next = candidate;
           break;
         }
@@ -403,11 +335,7 @@ export class FitSearch {
     return current;
   }
 
-  private candidate(
-    picks: readonly Pick[],
-    saving: number,
-    rankSum: number,
-  ): Candidate {
+  private candidate(picks: readonly Pick[], saving: number, rankSum: number): Candidate {
     return {
       picks: [...picks],
       rankSum,
@@ -418,16 +346,16 @@ export class FitSearch {
   /**
    * Whether a candidate keeps every check at least as good as the author's build. An evaluation is one
    * compatibility check: a candidate that looks to the checks like one already judged costs none. Past
-   * `maxEvaluations` a bounded evaluation stops the search instead (the greedy's are not bounded).
+   * `limit` (`maxEvaluations` for the search) it answers false and stops the search.
    */
-  private admissible(candidate: Candidate, bounded = true): boolean {
+  private admissible(candidate: Candidate, limit = this.maxEvaluations): boolean {
     const signatures = [...this.baselineSignatures];
-    for (const { part, offer } of candidate.picks)
-      signatures[this.free[part]!.at] = offer.signature;
-    const key = signatures.join(",");
+    for (const { part, offer } of candidate.picks) signatures[this.free[part]!.at] = offer.signature;
+    const key = signatures.join(',');
     const known = this.admissibleByKey.get(key);
+    this.work += LOOKUP_WORK;
     if (known !== undefined) return known;
-    if (bounded && this.evaluations >= this.maxEvaluations) {
+    if (this.evaluations >= limit) {
       this.capped = true;
       return false;
     }
@@ -465,11 +393,7 @@ export class FitSearch {
  * processor of that socket in. An offer that saves nothing and looks the same to the checks never helps:
  * keeping the part instead is as cheap, as compatible and one swap fewer.
  */
-function freeParts(
-  parts: readonly FitPart[],
-  partSignatures: readonly number[],
-  signatures: Signatures,
-): FreePart[] {
+function freeParts(parts: readonly FitPart[], partSignatures: readonly number[], signatures: Signatures): FreePart[] {
   const free: FreePart[] = [];
   parts.forEach((part, at) => {
     if (part.fixed || !part.counted) return;
@@ -480,13 +404,9 @@ function freeParts(
         saving: part.priceCents - option.priceCents,
         signature: signatures.of(option.type, option.attributes),
       }))
-      .filter(
-        (offer) => offer.saving > 0 || offer.signature !== partSignatures[at],
-      );
+      .filter((offer) => offer.saving > 0 || offer.signature !== partSignatures[at]);
     if (offers.length === 0) return;
-    const byRank = [...offers].sort(
-      (a, b) => a.option.rank - b.option.rank || a.index - b.index,
-    );
+    const byRank = [...offers].sort((a, b) => a.option.rank - b.option.rank || a.index - b.index);
     free.push({
       at,
       componentId: part.componentId,
@@ -496,27 +416,18 @@ function freeParts(
     });
   });
   const position = (free: FreePart) => parts[free.at]!.position;
-  return free.sort(
-    (a, b) =>
-      position(a) - position(b) || a.componentId - b.componentId || a.at - b.at,
-  );
+  return free.sort((a, b) => position(a) - position(b) || a.componentId - b.componentId || a.at - b.at);
 }
 
 /** See FreePart.cheapestChoices; `byRank` in the author's order, so the first of equal savings is the best ranked. */
-function cheapestChoices(
-  byRank: readonly Offer[],
-  ownSignature: number,
-): (Offer | null)[] {
+function cheapestChoices(byRank: readonly Offer[], ownSignature: number): (Offer | null)[] {
   const best = new Map<number, Offer | null>([[ownSignature, null]]);
   for (const offer of byRank) {
     const current = best.get(offer.signature);
-    if (current === undefined || offer.saving > (current?.saving ?? 0))
-      best.set(offer.signature, offer);
+    if (current === undefined || offer.saving > (current?.saving ?? 0)) best.set(offer.signature, offer);
   }
   // Keeping the part comes before an offer that saves nothing: as cheap, with a swap less.
-  return [...best.values()].sort(
-    (a, b) => (b?.saving ?? 0) - (a?.saving ?? 0) || (a ? 1 : 0) - (b ? 1 : 0),
-  );
+  return [...best.values()].sort((a, b) => (b?.saving ?? 0) - (a?.saving ?? 0) || (a ? 1 : 0) - (b ? 1 : 0));
 }
 
 /** For every suffix of `savings`, the sums of its 0, 1, 2, … largest values. */
@@ -525,8 +436,7 @@ function topSavings(savings: readonly number[]): number[][] {
   for (let from = 0; from <= savings.length; from++) {
     const largestFirst = savings.slice(from).sort((a, b) => b - a);
     const sums = [0];
-    for (const saving of largestFirst)
-      sums.push(sums[sums.length - 1]! + saving);
+    for (const saving of largestFirst) sums.push(sums[sums.length - 1]! + saving);
     // Asking for more swaps than parts left: nothing more to add.
     while (sums.length <= savings.length) sums.push(sums[sums.length - 1]!);
     table.push(sums);

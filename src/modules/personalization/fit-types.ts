@@ -1,5 +1,5 @@
 /** The budget fit's input and answer (decision 030); the search is in fit-search.ts, the entry points in budget-fit.ts. */
-import type { ComponentAttributes } from "../../compatibility/attributes";
+import type { ComponentAttributes } from '../../compatibility/attributes';
 
 export interface FitOption {
   /** The alternative's ASIN. */
