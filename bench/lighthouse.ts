@@ -4,12 +4,18 @@
  * Starts the production server (as bench/pages.ts does) on a fresh SQLite database with the demo
  * content (and, with --builds N, N generated builds), launches Debian's Chromium with chrome-launcher
  * and runs Lighthouse with its default, mobile settings (formFactor mobile, mobile screen emulation,
- * simulated slow-4G and 4x CPU throttling) on the home and on a build page, --runs times each. Prints
+ * simulated slow-4G and 4x CPU throttling) on the home, on a build page and on a personalised variant of
+ * a build (decision 030: 2 swaps, 1 owned part and a budget the fit meets with a swap of its own; see
+ * personalize-variants.ts), --runs times each. Prints
  * every run's four scores (0-100), Total Blocking Time and Largest Contentful Paint, then per page
  * PASS/FAIL for the page performance targets: 100 in all four categories in every run, TBT 0 ms and LCP
  * at most 1.0 s (simulated) in every run. For the median run (by performance) it details the metrics and, for
  * every category under 100, the audits that cost points. Full reports (HTML and JSON) of the median
  * runs are written to a directory printed at the end.
+ *
+ * The variant page carries `<meta name="robots" content="noindex">` by design (its canonical is the
+ * author's page), so Lighthouse's SEO audit `is-crawlable` fails on it and its SEO score is below 100:
+ * that audit is expected to fail there (and checked to), every other SEO audit must pass.
  *
  * It is a report: the exit code is 0 whatever the scores, 1 only when Lighthouse itself fails to run.
  *
@@ -23,6 +29,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium';
 import { type BenchDatabase, prepareBenchDatabase } from './bench-database';
+import { buildWithMostAlternatives, findBudget, queryOf, readBuild, swapsAndOwned } from './personalize-variants';
 import { ensureProductionProcess, REPO_ROOT, requireProductionBuild, type Site, startSite } from './start-site';
 import { printTable } from './table';
 
@@ -56,6 +63,7 @@ function parseOptions(): Options {
         '  Needs `npm run build` first and Chromium at /usr/bin/chromium (or $CHROMIUM_PATH).\n' +
         `  --runs n     run Lighthouse n times per page (at most ${MAX_RUNS}): every run is listed and checked, the median\n` +
         '               run (by performance score) is detailed\n' +
+        '  Pages: the home, a build page and a personalised variant of the demo build with the most alternatives.\n' +
         '  --builds n   add n generated published builds to the demo content first (as bench/pages.ts --builds)\n' +
         '  --out dir    where to write the HTML and JSON reports (default: a new directory under the system temp dir)',
     );
@@ -117,6 +125,8 @@ function detailItems(details: any): Record<string, any>[] {
 interface PageReport {
   label: string;
   url: string;
+  /** Audits that fail on this page by design (the variant's noindex: is-crawlable); checked to fail. */
+  expectedFailures: string[];
   /** The median run (by performance score): detailed, and its reports written. */
   lhr: Result;
   /** Every run, in the order they ran. */
@@ -157,17 +167,44 @@ interface Verdict {
   pass: boolean;
 }
 
-/** The three checks for one page, over every run. TBT counts as 0 when Lighthouse shows "0 ms" (under 0.5). */
+/** Every scored audit of the category passes, apart from the ones expected to fail. */
+function passesApartFrom(lhr: Result, id: (typeof CATEGORIES)[number], expected: string[]): boolean {
+  return (lhr.categories[id]?.auditRefs ?? []).every((ref) => {
+    const audit = lhr.audits[ref.id];
+    return ref.weight === 0 || expected.includes(ref.id) || !audit || audit.score === null || audit.score >= 1;
+  });
+}
+
+/** A run meets the score target: 100 in every category, or, where audits are expected to fail, every other audit of that category passes. */
+function perfectRun(lhr: Result, expected: string[]): boolean {
+  return CATEGORIES.every((id) => {
+    if (percent(lhr.categories[id]?.score) === TARGET_SCORE) return true;
+    const expectedHere = expected.filter((audit) => lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit));
+    return expectedHere.length > 0 && passesApartFrom(lhr, id, expectedHere);
+  });
+}
+
+/** The checks for one page, over every run. TBT counts as 0 when Lighthouse shows "0 ms" (under 0.5). */
 function verdicts(report: PageReport): Verdict[] {
   const runs = report.runs.map(runFigures);
-  const perfect = runs.filter((run) => run.scores.every((score) => score === TARGET_SCORE)).length;
+  const perfect = report.runs.filter((lhr) => perfectRun(lhr, report.expectedFailures)).length;
   const tbtZero = runs.filter((run) => Math.round(run.tbtMs) <= TARGET_TBT_MS).length;
   const lcpFast = runs.filter((run) => run.lcpMs <= TARGET_LCP_MS).length;
   const worstTbt = Math.max(...runs.map((run) => run.tbtMs));
   const worstLcp = Math.max(...runs.map((run) => run.lcpMs));
   const total = runs.length;
+  const scoreCheck =
+    report.expectedFailures.length === 0
+      ? `${TARGET_SCORE}/${TARGET_SCORE}/${TARGET_SCORE}/${TARGET_SCORE} in every run`
+      : `${TARGET_SCORE} in every category apart from ${report.expectedFailures.join(', ')} (by design), every run`;
+  const expectedChecks = report.expectedFailures.map((id) => {
+    const failed = report.runs.filter((lhr) => (lhr.audits[id]?.score ?? 1) < 1).length;
+    const seo = report.runs.map((lhr) => String(percent(lhr.categories.seo?.score) ?? 'n/a')).join('/');
+    return { check: `${id} fails (noindex by design)`, measured: `${failed} of ${total} runs (SEO score ${seo})`, pass: failed === total };
+  });
   return [
-    { check: `${TARGET_SCORE}/${TARGET_SCORE}/${TARGET_SCORE}/${TARGET_SCORE} in every run`, measured: `${perfect} of ${total} runs`, pass: perfect === total },
+    { check: scoreCheck, measured: `${perfect} of ${total} runs`, pass: perfect === total },
+    ...expectedChecks,
     { check: `TBT ${TARGET_TBT_MS} ms in every run`, measured: `${tbtZero} of ${total} runs (worst ${worstTbt.toFixed(0)} ms)`, pass: tbtZero === total },
     { check: `LCP <= ${(TARGET_LCP_MS / 1000).toFixed(1)} s in every run (simulated)`, measured: `${lcpFast} of ${total} runs (worst ${(worstLcp / 1000).toFixed(2)} s)`, pass: lcpFast === total },
   ];
@@ -235,7 +272,8 @@ function printFailingAudits(report: PageReport) {
       if (['manual', 'notApplicable', 'informative', 'error'].includes(audit.scoreDisplayMode)) continue;
       shown += 1;
       const value = audit.displayValue ? `, ${audit.displayValue}` : '';
-      console.log(`    - ${ref.id}: "${audit.title}" score ${percent(audit.score)}${value} (weight ${ref.weight})`);
+      const expected = report.expectedFailures.includes(ref.id) ? ' (expected: the variant is noindex by design)' : '';
+      console.log(`    - ${ref.id}: "${audit.title}" score ${percent(audit.score)}${value} (weight ${ref.weight})${expected}`);
       const items = detailItems(audit.details);
       for (const item of items.slice(0, MAX_ITEMS)) console.log(`        ${describeItem(item)}`);
       if (items.length > MAX_ITEMS) console.log(`        … and ${items.length - MAX_ITEMS} more (see the HTML report)`);
@@ -247,7 +285,31 @@ function printFailingAudits(report: PageReport) {
   for (const audit of errors) console.log(`    ! audit ${audit.id} could not run: ${shorten(audit.errorMessage ?? 'unknown error', 300)}`);
 }
 
-async function audit(chrome: LaunchedChrome, site: Site, page: { label: string; path: string; file: string }, options: Options, out: string): Promise<PageReport> {
+interface AuditedPage {
+  label: string;
+  path: string;
+  file: string;
+  expectedFailures: string[];
+}
+
+/**
+ * A personalised variant of the demo build with the most alternatives: 2 swaps, 1 owned part and a
+ * budget at which the fit swaps a part of its own (or, if no such budget exists, the variant's total).
+ */
+async function variantPath(site: Site): Promise<string> {
+  const build = await buildWithMostAlternatives(site.url, site.builds.map((published) => published.slug));
+  const base = swapsAndOwned(build);
+  let query: string;
+  try {
+    query = (await findBudget(site.url, build.slug, base, 1, 3)).query;
+  } catch {
+    const total = (await readBuild(site.url, build.slug, queryOf(base))).total_price;
+    query = queryOf({ ...base, budgetCents: Math.ceil(total) * 100 });
+  }
+  return `/build/${encodeURIComponent(build.slug)}?${query}`;
+}
+
+async function audit(chrome: LaunchedChrome, site: Site, page: AuditedPage, options: Options, out: string): Promise<PageReport> {
   const url = `${site.url}${page.path}`;
   const flags: Flags = {
     port: chrome.port,
@@ -280,7 +342,7 @@ async function audit(chrome: LaunchedChrome, site: Site, page: { label: string; 
   writeFileSync(files[0]!, html ?? '');
   writeFileSync(files[1]!, json ?? JSON.stringify(chosen.lhr));
   const inOrder = [...runs].sort((a, b) => a.order - b.order).map((run) => run.lhr);
-  return { label: page.label, url, lhr: chosen.lhr, runs: inOrder, files };
+  return { label: page.label, url, expectedFailures: page.expectedFailures, lhr: chosen.lhr, runs: inOrder, files };
 }
 
 async function main() {
@@ -308,9 +370,10 @@ async function main() {
     database = await prepareBenchDatabase(options.builds);
     site = await startSite({ databaseFile: database.file });
     chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent', handleSIGINT: false });
-    const pages = [
-      { label: 'Home', path: '/', file: 'home' },
-      { label: 'Build page', path: `/build/${database.catalogue.buildPage.slug}`, file: 'build' },
+    const pages: AuditedPage[] = [
+      { label: 'Home', path: '/', file: 'home', expectedFailures: [] },
+      { label: 'Build page', path: `/build/${database.catalogue.buildPage.slug}`, file: 'build', expectedFailures: [] },
+      { label: 'Variant page', path: await variantPath(site), file: 'variant', expectedFailures: ['is-crawlable'] },
     ];
     const reports: PageReport[] = [];
     for (const page of pages) reports.push(await audit(chrome, site, page, options, out));
@@ -327,9 +390,7 @@ async function main() {
     const lines = reports.flatMap((report) => verdicts(report).map((verdict) => [report.label, verdict.check, verdict.measured, verdict.pass ? 'PASS' : 'FAIL']));
     printTable(['page', 'check', 'measured', 'verdict'], lines);
 
-    const failing = reports.flatMap((report) =>
-      CATEGORIES.filter((id) => percent(report.lhr.categories[id]?.score) !== TARGET_SCORE).map((id) => `${report.label} ${id}`),
-    );
+    const failing = reports.filter((report) => !perfectRun(report.lhr, report.expectedFailures));
     if (failing.length > 0) {
       console.log('\nWhat to fix (the median run\'s audits below 100 in the categories under target):');
       for (const report of reports) printFailingAudits(report);

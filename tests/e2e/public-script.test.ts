@@ -14,10 +14,49 @@ const BUDGET_GZIP_BYTES = 15 * 1024;
 
 let e2e: E2EContext;
 let buildPath: string;
+let variantPath: string;
+
+interface OfferedComponent {
+  id: number;
+  price: number;
+  alternatives: { asin: string; price: number }[];
+}
+
+/**
+ * A personalised variant (decision 030) of the published build with the most alternatives: its first
+ * two components with alternatives swapped to their first one, its last other component owned, and a
+ * budget 50 € under the variant's total (the fit then has to look for more swaps). Its page has the
+ * "Personalizza" section and the variant's notices: it must stay within the same script budget.
+ */
+async function personalisedVariantPath(baseUrl: string, slugs: string[]): Promise<string> {
+  let best: { slug: string; components: OfferedComponent[]; offered: number } | null = null;
+  for (const slug of slugs) {
+    const response = await fetch(`${baseUrl}/api/builds/${slug}`);
+    expect(response.status).toBe(200);
+    const { build } = (await response.json()) as { build: { components: OfferedComponent[] } };
+    const offered = build.components.reduce((sum, component) => sum + component.alternatives.length, 0);
+    if (!best || offered > best.offered) best = { slug, components: build.components, offered };
+  }
+  const swapped = best!.components.filter((component) => component.alternatives.length > 0).slice(0, 2);
+  expect(swapped).toHaveLength(2);
+  const owned = [...best!.components].reverse().find((component) => !swapped.includes(component))!;
+  const total = best!.components
+    .filter((component) => component !== owned)
+    .reduce((sum, component) => sum + (swapped.includes(component) ? component.alternatives[0]!.price : component.price), 0);
+  const choices = swapped.map((component) => `scegli=${component.id}:${component.alternatives[0]!.asin}`).join('&');
+  const path = `/build/${best!.slug}?${choices}&possiedo=${owned.id}&budget=${Math.max(1, Math.round(total) - 50)}`;
+  // The variant really is one, or the case below would measure the author's page again.
+  const page = await fetch(`${baseUrl}${path}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Configurazione personalizzata');
+  return path;
+}
+
 beforeAll(async () => {
   e2e = await startE2E();
-  const [first] = await listPublished(e2e.url);
-  buildPath = `/build/${first!.slug}`;
+  const published = await listPublished(e2e.url);
+  buildPath = `/build/${published[0]!.slug}`;
+  variantPath = await personalisedVariantPath(e2e.url, published.map((build) => build.slug));
 });
 afterAll(() => e2e?.close());
 
@@ -54,6 +93,7 @@ const PAGES = [
   { name: 'home', path: () => '/', status: 200 },
   { name: 'filtered home', path: () => '/?categoria=gaming&budget=800-1500', status: 200 },
   { name: 'build page', path: () => buildPath, status: 200 },
+  { name: 'personalised build page (2 swaps, 1 owned, budget)', path: () => variantPath, status: 200 },
   { name: 'missing build', path: () => '/build/non-esiste', status: 404 },
   { name: 'not-found page', path: () => '/qualcosa/che/non/esiste', status: 404 },
 ];

@@ -31,7 +31,7 @@ function ProductLink({ link, componentId, buildSlug, swappedAsin }: { link: stri
       target="_blank"
       rel={affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}
       {...beaconAttributes(beacon)}
-      className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
+      className="mt-1 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
     >
       {affiliate ? 'Vedi su Amazon' : 'Vedi il prodotto'} <ExternalIcon width={14} height={14} />
       <span className="sr-only">{affiliate ? '(link affiliato, si apre in una nuova scheda)' : '(sito esterno, si apre in una nuova scheda)'}</span>
