@@ -13,6 +13,7 @@ import {
   personalizationQuery,
 } from '../../common/personalization-query';
 import { resolveAttributes } from '../../compatibility/assess';
+import type { ComponentAttributes } from '../../compatibility/attributes';
 import type { ComponentRow } from '../../db/tables';
 import type { CuratedOffer } from '../alternatives/alternatives.types';
 import { assessedComponentOf } from '../builds/compatibility';
@@ -67,8 +68,20 @@ function swappedRow<Row extends ComponentRow>(row: Row, offer: OfferedAlternativ
   };
 }
 
-function attributesOf(row: ComponentRow) {
-  return resolveAttributes(assessedComponentOf(row));
+/** Resolved attributes by the text they are derived from: the same parts and alternatives come back on every variant. */
+const ATTRIBUTE_CACHE_SIZE = 2_000;
+const attributeCache = new Map<string, ComponentAttributes>();
+
+/** The attributes the checks see of a row (derived from its text, the author's overrides on top), remembered. */
+function attributesOf(row: ComponentRow): ComponentAttributes {
+  const key = [row.type, row.name, row.brand, row.model, row.specs, row.attribute_overrides].join('\u0000');
+  let attributes = attributeCache.get(key);
+  if (attributes === undefined) {
+    attributes = resolveAttributes(assessedComponentOf(row));
+    if (attributeCache.size >= ATTRIBUTE_CACHE_SIZE) attributeCache.delete(attributeCache.keys().next().value!);
+    attributeCache.set(key, attributes);
+  }
+  return attributes;
 }
 
 export async function applyPersonalization<Row extends ComponentRow>(
