@@ -326,6 +326,9 @@ describe('the retailer refresh', () => {
     const response = await api('POST', `/builds/${published.id}/update-prices`);
     expect(response.status).toBe(200);
     expect(askedBatches()).toEqual([asins(1, 2, 10, 12, 13)]);
+    // The answer reports on the build's own components only (the editor's notice counts them).
+    expect(response.body.results.map((result: { asin: string }) => result.asin)).toEqual(asins(1, 2));
+    expect(response.body.summary.total).toBe(2);
 
     // Scheduled: its tier (C, not public yet) refreshes its alternatives.
     const scheduled = await createBuild('Programmata', [{ n: 20, type: 'RAM' }], {

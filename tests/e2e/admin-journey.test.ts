@@ -371,7 +371,7 @@ describe("the author's journey", () => {
 
     const view1 = await publicView();
     expect(view1.rows).toBe(4);
-    for (const name of [HAND[0].name, HAND[1].name, CPU.title, GPU.title]) expect(await publicTab.getByText(name, { exact: true }).count()).toBe(1);
+    for (const name of [HAND[0].name, HAND[1].name, CPU.title, GPU.title]) expect(await publicTab.locator('#componenti').getByText(name, { exact: true }).count()).toBe(1);
     expect(view1.replacedRows).toEqual([]);
     expect(view1.total).toBe(euroTotal([...HAND.map((c) => c.price), CPU.price!, GPU.price!]));
     // Exactly the components with an ASIN, quantity 1 each, with the build's tag; the cooler has none.
@@ -474,7 +474,7 @@ describe("the author's journey", () => {
     expect(view.replacedRows).toHaveLength(1);
     expect(view.replacedRows[0]).toContain(`${TEXT.replaced}${REPLACEMENT_REASON}`);
     expect(view.replacedRows[0]).toContain(GROUP.alternative.name);
-    expect(await publicTab.getByText(GPU.title, { exact: true }).count()).toBe(0);
+    expect(await publicTab.locator('#componenti').getByText(GPU.title, { exact: true }).count()).toBe(0);
     expect(view.total).toBe(euroTotal([...HAND.map((c) => c.price), CPU.price!, SUBSTITUTE.price!]));
     expect(cartParts(view.cartUrl)).toEqual(expectedCart([BOARD.asin, CPU.asin, SUBSTITUTE.asin]));
     await switchTo(page);
@@ -504,8 +504,8 @@ describe("the author's journey", () => {
     const view = await publicView();
     expect(view.replacedRows).toEqual([]);
     expect(await publicTab.getByText(TEXT.replaced).count()).toBe(0);
-    expect(await publicTab.getByText(GPU.title, { exact: true }).count()).toBe(1);
-    expect(await publicTab.getByText(GROUP.alternative.name, { exact: true }).count()).toBe(0);
+    expect(await publicTab.locator('#componenti').getByText(GPU.title, { exact: true }).count()).toBe(1);
+    expect(await publicTab.locator('#componenti').getByText(GROUP.alternative.name, { exact: true }).count()).toBe(0);
     expect(view.total).toBe(euroTotal([...HAND.map((c) => c.price), CPU.price!, GPU.price!]));
     expect(cartParts(view.cartUrl)).toEqual(expectedCart([BOARD.asin, CPU.asin, GPU.asin]));
     await switchTo(page);

@@ -186,7 +186,7 @@ describe('/admin/replacements', () => {
       await viewer.page.goto(`${e2e.url}/build/${gamingBuild.slug}`);
       const replacedBanner = viewer.page.getByText('SOSTITUITO', { exact: true });
       expect(await replacedBanner.count()).toBe(1);
-      expect(await viewer.page.getByText(record.name!, { exact: true }).count()).toBe(1);
+      expect(await viewer.page.locator('#componenti').getByText(record.name!, { exact: true }).count()).toBe(1);
 
       const page = await open();
       await openScreen(page);
@@ -227,7 +227,7 @@ describe('/admin/replacements', () => {
       await viewer.page.reload();
       await viewer.page.getByText(record.original_name, { exact: true }).waitFor();
       expect(await replacedBanner.count()).toBe(0);
-      expect(await viewer.page.getByText(record.name!, { exact: true }).count()).toBe(0);
+      expect(await viewer.page.locator('#componenti').getByText(record.name!, { exact: true }).count()).toBe(0);
       expect(unexpectedErrors(opened!.errors)).toEqual([]);
     } finally {
       await viewer.close();

@@ -55,6 +55,12 @@ async function componentAndAlternativeAsins(db: Db, components: ComponentFilter,
   return rows.map((row) => row.asin!);
 }
 
+/** The ASINs of a build's own components, distinct and in order. */
+export async function listComponentAsinsOfBuild(db: Db, buildId: number): Promise<string[]> {
+  const rows = await db.selectFrom('components').select('asin').distinct().where('build_id', '=', buildId).where('asin', 'is not', null).orderBy('asin').execute();
+  return rows.map((row) => row.asin!);
+}
+
 /** A build's ASINs for its manual refresh: its components' and their curated alternatives', drafts included. */
 export function listAsinsOfBuild(db: Db, buildId: number): Promise<string[]> {
   return componentAndAlternativeAsins(db, (eb) => eb('components.build_id', '=', buildId));

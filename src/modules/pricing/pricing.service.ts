@@ -132,10 +132,15 @@ export function createPricingService(deps: PricingDeps) {
   async function refreshBuild(buildId: number) {
     await deps.builds.requireBuild(buildId);
     requireRetailer(deps.retailer, deps.config);
-    const asins = await repo.listAsinsOfBuild(db, buildId);
+    const [asins, componentAsins] = await Promise.all([repo.listAsinsOfBuild(db, buildId), repo.listComponentAsinsOfBuild(db, buildId)]);
+    const ofComponents = new Set(componentAsins);
     const outcome = await jobs.runExclusive(`prices-build-${buildId}`, 'manual', async () => {
-      const result = await refreshAsins(asins);
-      return { value: result, ...counts(result) };
+      const fetched = await refreshAsins(asins);
+      // The curated alternatives ride along in the same requests, but the editor reports on the build's own
+      // components ("Componenti controllati") and fills its form from these results: only theirs are reported.
+      const results = fetched.results.filter((result) => ofComponents.has(result.asin));
+      const reported = { results, summary: summarize(results), requests: fetched.requests };
+      return { value: reported, ...counts(reported) };
     });
     const { summary, results } = outcome!; // manual runs never return null: they throw 409 instead
     return { results, summary };
