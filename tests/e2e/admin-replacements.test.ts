@@ -225,7 +225,7 @@ describe('/admin/replacements', () => {
       expect((await listReplacements()).map((r) => r.id)).not.toContain(record.id);
 
       await viewer.page.reload();
-      await viewer.page.getByText(record.original_name, { exact: true }).waitFor();
+      await viewer.page.locator('#componenti').getByText(record.original_name, { exact: true }).waitFor();
       expect(await replacedBanner.count()).toBe(0);
       expect(await viewer.page.locator('#componenti').getByText(record.name!, { exact: true }).count()).toBe(0);
       expect(unexpectedErrors(opened!.errors)).toEqual([]);
