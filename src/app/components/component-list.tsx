@@ -104,8 +104,10 @@ function ComponentRow({ component, now, buildSlug }: { component: ComponentData;
 export const COMPONENT_LIST_ID = 'componenti';
 
 export function ComponentList({ build, now, disclosure }: { build: BuildPageData; now: number; disclosure: string }) {
+  // Laid out with the page, not `below-fold`: the Personalizza section's links follow it, and a skipped list's
+  // placeholder height would put them on top of its own links for anyone measuring the page (axe, Lighthouse).
   return (
-    <section id={COMPONENT_LIST_ID} aria-labelledby="components-heading" className="below-fold mt-12 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+    <section id={COMPONENT_LIST_ID} aria-labelledby="components-heading" className="mt-12 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
       <h2 id="components-heading" className="text-2xl font-extrabold">
         Componenti
       </h2>

@@ -75,8 +75,10 @@ function RowItem({ row, now }: { row: PersonalizeRow; now: number }) {
 export function PersonalizeSection({ data, now }: { data: PersonalizePageData; now: number }) {
   if (data.rows.length === 0) return null;
   const { budgetForm } = data;
+  // Not `below-fold` (content-visibility: auto): its height varies with the alternatives far more than a
+  // placeholder can guess, and the sections after it would be placed by that guess.
   return (
-    <section id="personalizza" aria-labelledby="personalize-heading" className="below-fold mt-8 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800" data-testid="personalize">
+    <section id="personalizza" aria-labelledby="personalize-heading" className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800" data-testid="personalize">
       <h2 id="personalize-heading" className="text-2xl font-extrabold">
         {PERSONALIZE_TEXT.heading}
       </h2>
