@@ -6,10 +6,10 @@ import { isPersonalized, NO_PERSONALIZATION, type PersonalizationRequest } from 
 import { freshRetailerImage } from '../../common/price-freshness';
 import { isSlug } from '../../common/slug';
 import { isPublicAt, publicPublishedAtOf } from '../../db/public-builds';
-import type { BuildRow } from '../../db/tables';
+import type { BuildRow, ComponentRow } from '../../db/tables';
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { DataDeps } from '../data-deps';
-import { applyPersonalization } from '../personalization/apply-personalization';
+import { applyPersonalization, type PersonalizedParts } from '../personalization/apply-personalization';
 import { toPublicAlternative } from '../personalization/offers';
 import * as repo from './builds.repository';
 import { byDisplayOrder, lowestPriceSince, toComponentPublic, toSummary } from './build-mapping';
@@ -62,6 +62,20 @@ function createArticleRenderer() {
       cache.set(key, html);
     }
     return html;
+  };
+}
+
+/** What a personalisation did, for the answer; null when the request asked for none (and nothing was ignored). */
+function personalizationOf(request: PersonalizationRequest, variant: PersonalizedParts<ComponentRow>, authorTotalCents: number): BuildPersonalization | null {
+  if (!isPersonalized(request) && variant.ignored.length === 0) return null;
+  return {
+    choices: [...variant.swaps].map(([componentId, swap]) => ({ component_id: componentId, asin: swap.offer.asin, by: swap.by })),
+    owned: [...variant.owned],
+    budget: variant.budget ? centsToEuro(variant.budget.cents) : null,
+    budget_met: variant.budget ? variant.budget.met : null,
+    base_total: centsToEuro(authorTotalCents) ?? 0,
+    ignored: variant.ignored,
+    query: variant.query,
   };
 }
 
@@ -120,18 +134,7 @@ export function createPublicReads(deps: PublicReadDeps) {
     const cart = planCart(toBuy, tag);
     const ownedExclusions: CartExclusion[] = components.filter((c) => variant.owned.has(c.id)).map((c) => ({ id: c.id, name: c.name, reason: 'owned' }));
     const totalCents = sumCents(toBuy);
-    const personalized = isPersonalized(request) || variant.ignored.length > 0;
-    const personalization: BuildPersonalization | null = personalized
-      ? {
-          choices: [...variant.swaps].map(([componentId, swap]) => ({ component_id: componentId, asin: swap.offer.asin, by: swap.by })),
-          owned: [...variant.owned],
-          budget: variant.budget ? centsToEuro(variant.budget.cents) : null,
-          budget_met: variant.budget ? variant.budget.met : null,
-          base_total: centsToEuro(sumCents(authorRows)) ?? 0,
-          ignored: variant.ignored,
-          query: variant.query,
-        }
-      : null;
+    const personalization = personalizationOf(request, variant, sumCents(authorRows));
     return {
       // A due scheduled build shows the date its publication job will store (db/public-builds.ts).
       ...toSummary({ ...row, published_at: publicPublishedAtOf(row), total_cents: totalCents, component_count: components.length }),
