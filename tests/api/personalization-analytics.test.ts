@@ -22,6 +22,8 @@ const MINUTE = 60_000;
 const CPU_ALT = { asin: 'B0CPUALT01', name: 'AMD Ryzen 7 7700' };
 const GPU_ALT = { asin: 'B0GPUALT01', name: 'RTX 5070' };
 const UNCURATED = 'B0NOTCUR01';
+/** Curated for GPUs, but without a price: the page never offers it. */
+const UNPRICED = { asin: 'B0GPUNOPRZ', name: 'Scheda senza prezzo' };
 
 let pages: PageBuild;
 let ctx: TestContext;
@@ -41,6 +43,7 @@ beforeAll(async () => {
   await api('/alternatives', { originalAsin: 'B0BMQJWBDM', alternativeAsin: CPU_ALT.asin, alternativeName: CPU_ALT.name, alternativePrice: 249, priority: 1 });
   const { category } = await api('/alternative-categories', { name: 'Schede video', description: null, component_type: 'gpu' });
   await api(`/alternative-categories/${category.id}/alternatives`, { alternativeAsin: GPU_ALT.asin, alternativeName: GPU_ALT.name, alternativePrice: 599, priority: 1 });
+  await api(`/alternative-categories/${category.id}/alternatives`, { alternativeAsin: UNPRICED.asin, alternativeName: UNPRICED.name, priority: 2 });
 }, 120_000);
 afterAll(async () => {
   await second?.close();
@@ -185,13 +188,14 @@ describe('choices of the build pages', () => {
     const invalid = [
       `scegli=${gpu}:${UNCURATED}`,
       `scegli=${cpu}:${GPU_ALT.asin}`, // curated for GPUs, not for this CPU
+      `scegli=${gpu}:${UNPRICED.asin}`, // curated, but not offered without a price
       `scegli=${ram}:B0BMQJWBDM`,
       `possiedo=${other.components[0]!.id}`, // a part of another build
       'possiedo=999999',
       `scegli=${gpu}`, // malformed
     ];
     for (const [index, query] of invalid.entries()) expect(await open(`198.51.100.${20 + index}`, query), query).toBe(200);
-    expect(await open('198.51.100.30', `scegli=${gpu}:${GPU_ALT.asin}`, CHROME_UA, 'non-esiste')).toBe(404);
+    expect(await open('198.51.100.31', `scegli=${gpu}:${GPU_ALT.asin}`, CHROME_UA, 'non-esiste')).toBe(404);
     expect(await chosen()).toEqual({ personalized: 0, choices: [] });
     expect(await chosen(other.id)).toEqual({ personalized: 0, choices: [] });
     // A reader whose earlier variant was invalid still counts once a valid choice comes.

@@ -21,6 +21,8 @@ import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
 import type { AlternativesService } from '../alternatives/alternatives.service';
+import { offeredAlternatives } from '../personalization/offers';
+import type { CandidatesOf } from './personal-choices';
 import type { DataDeps } from '../data-deps';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
 import * as repo from './analytics.repository';
@@ -100,7 +102,7 @@ function topProducts(clicked: repo.ProductClicks[], limit: number): AnalyticsOve
 
 export interface AnalyticsDeps extends DataDeps {
   /** The author's curated alternatives of a component: what a swapped part's click and a visitor's swap must be (decision 030). */
-  alternatives: Pick<AlternativesService, 'listCandidatesFor'>;
+  alternatives: Pick<AlternativesService, 'listOffersFor'>;
 }
 
 export function createAnalyticsService(deps: AnalyticsDeps) {
@@ -116,7 +118,13 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     return secret;
   }
 
-  const visits = createVisitCounter({ db, clock, secretOf, candidatesOf: (asin, type) => alternatives.listCandidatesFor(asin, type) });
+  /** The alternatives a page offers for a component (curated, priced, not unavailable): the only swaps a visitor can make. */
+  const offeredOf: CandidatesOf = async (asin, type) => {
+    const offers = (await alternatives.listOffersFor([{ componentId: 0, asin, type }])).get(0) ?? [];
+    return offeredAlternatives(offers).map((offer) => ({ asin: offer.asin, name: offer.name }));
+  };
+
+  const visits = createVisitCounter({ db, clock, secretOf, candidatesOf: offeredOf });
 
   /**
    * What a beacon's click counts under: the cart link; a component's own link (its product); or, with
@@ -133,9 +141,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       if (component.amazonLink === null) return null;
       return { buildId, componentId, product: repo.productOf({ asin: component.asin, amazon_link: component.amazonLink })!, name: component.name };
     }
-    const candidates = await alternatives.listCandidatesFor(component.asin ?? '', component.type);
-    const chosen = candidates.find((candidate) => candidate.alternative_asin === beacon.asin);
-    return chosen ? { buildId, componentId, product: chosen.alternative_asin, name: chosen.alternative_name } : null;
+    const chosen = (await offeredOf(component.asin, component.type)).find((offer) => offer.asin === beacon.asin);
+    return chosen ? { buildId, componentId, product: chosen.asin, name: chosen.name } : null;
   }
 
   /**

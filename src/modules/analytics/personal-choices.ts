@@ -2,19 +2,18 @@
  * Which swaps and owned parts a visitor chose (decision 030), read from the query of a build page's
  * answer, and which of them count: only the explicit `scegli` and `possiedo` (a budget fit is the server's
  * choice, not the visitor's), and only those that name a component of the build and, for a swap, one of
- * the author's curated alternatives of it (`alternatives.listCandidatesFor`, the same definition the page
+ * the alternatives the page offers for it (curated, priced, not unavailable: the same definition the page
  * applies). Counts only: a choice is kept as the build's component and product, never with the visitor.
  */
 import { parsePersonalization } from '../../common/personalization-query';
-import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { ChoiceCountRow, ChoosableComponent } from './choices.repository';
 import { productOf } from './analytics.repository';
 
 /** A choice as the visit counter notes it (and hashes it per visitor): `scegli:{id}:{ASIN}` or `possiedo:{id}`. */
 export type ChoiceNote = string;
 
-/** What a component's alternatives are, as the alternatives module answers it. */
-export type CandidatesOf = AlternativesService['listCandidatesFor'];
+/** The alternatives a page offers for a component of this ASIN (null: none) and type, as the visitor may pick them. */
+export type CandidatesOf = (asin: string | null, type: string) => Promise<{ asin: string; name: string }[]>;
 
 /** The choices of a request's query (with or without its '?'); none when it does not personalise by choice. */
 export function choiceNotesOf(query: string): ChoiceNote[] {
@@ -39,7 +38,7 @@ export async function validChoices(notes: Iterable<ChoiceNote>, components: read
   const alternativesOf = (component: ChoosableComponent) => {
     let found = alternatives.get(component.id);
     if (!found) {
-      found = candidatesOf(component.asin ?? '', component.type).then((list) => new Map(list.map((a) => [a.alternative_asin, a.alternative_name])));
+      found = candidatesOf(component.asin, component.type).then((list) => new Map(list.map((offer) => [offer.asin, offer.name])));
       alternatives.set(component.id, found);
     }
     return found;
