@@ -52,41 +52,35 @@ export async function insertOutboxMail(db: Db, mail: OutboxInsert): Promise<numb
 }
 
 /**
- * Claims up to `limit` due mails under a new lease token and returns them. One UPDATE picks and leases
- * them (on PostgreSQL the inner SELECT skips rows another instance is leasing at this moment; the outer
- * WHERE repeats the conditions, re-checked on the latest row version); the claim's own token then reads
- * back exactly what it got. In a transaction: on SQLite that takes the write lock before the read.
+ * Claims up to `limit` due mails under a new lease token and returns them, in one statement: an UPDATE
+ * that picks due mails whose lease is free or expired, leases them and returns them. One statement is
+ * atomic on both databases: SQLite takes the write lock before its first read; on PostgreSQL the inner
+ * SELECT skips rows another instance is claiming at this moment, and the outer WHERE repeats the
+ * conditions, re-checked on the latest version of a row that changed meanwhile.
  */
 export async function claimDueMails(db: Kysely<Database>, options: { now: string; leaseUntil: string; limit: number; dialect: 'sqlite' | 'postgres' }): Promise<{ token: string; mails: ClaimedMail[] }> {
   const token = randomUUID();
   const { now, leaseUntil, limit } = options;
-  const rows = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('mail_outbox')
-      .set({ lease_holder: token, lease_expires_at: leaseUntil })
-      .where('id', 'in', (eb) => {
-        const due = eb
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', now)]))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(limit);
-        return options.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-      })
-      .where('status', '=', 'pending')
-      .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', now)]))
-      .execute();
-    return trx
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'headers', 'message_id'])
-      .where('lease_holder', '=', token)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .execute();
-  });
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ lease_holder: token, lease_expires_at: leaseUntil })
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit);
+      return options.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+    })
+    .where('status', '=', 'pending')
+    .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', now)]))
+    .returning(['id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'headers', 'message_id', 'next_attempt_at'])
+    .execute();
+  rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || Number(a.id) - Number(b.id));
   return {
     token,
     mails: rows.map((row) => ({
