@@ -1,5 +1,6 @@
 /** The typed, frozen settings the application receives from loadConfig() (env.ts). */
 import type { DatabaseTarget } from './database-target';
+import type { MailConfig } from './mail-target';
 
 export interface AppConfig {
   readonly nodeEnv: 'development' | 'production' | 'test';
@@ -32,6 +33,11 @@ export interface AppConfig {
   readonly uploads: UploadsConfig;
   /** Background removal (remove.bg); null when REMOVE_BG_API_KEY is not set. */
   readonly removeBg: RemoveBgConfig | null;
+  /**
+   * Where mails go: SMTP (SMTP_URL + MAIL_FROM), .eml files (MAIL_OUTBOX_DIR, or ./data/mail-outbox under
+   * `npm run dev`), or null: no mail is sent and the features that need one are off.
+   */
+  readonly mail: MailConfig | null;
 }
 
 /** Where uploaded images live: the database (shared by every instance) or the local directory UPLOAD_DIR. */

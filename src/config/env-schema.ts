@@ -140,6 +140,10 @@ export const envSchema = z
     UPLOAD_MAX_MB: z.coerce.number({ error: 'deve essere un numero' }).positive('deve essere maggiore di zero').max(50, 'al massimo 50').default(8),
     REMOVE_BG_API_KEY: optionalText,
     REMOVE_BG_API_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).default('https://api.remove.bg/v1.0/removebg'),
+    // Checked together (mail-target.ts): the rules depend on each other.
+    SMTP_URL: optionalText,
+    MAIL_FROM: optionalText,
+    MAIL_OUTBOX_DIR: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_USERNAME === undefined) {

@@ -13,12 +13,15 @@ import type { AppConfig } from './app-config';
 import { ConfigError } from './config-error';
 import { parseDatabaseUrl, withSqliteSynchronous } from './database-target';
 import { envSchema } from './env-schema';
+import { parseMailSettings } from './mail-target';
 
 export type { AmazonConfig, AppConfig, PricingConfig, PublicConfig, RemoveBgConfig, UploadsConfig, UploadStorageKind } from './app-config';
 export { toPublicConfig } from './app-config';
 export { ConfigError } from './config-error';
 export { DEFAULT_POSTGRES_POOL, describeDatabaseTarget, parseDatabaseUrl } from './database-target';
 export type { DatabaseTarget, PostgresPoolSettings } from './database-target';
+export { describeMailTarget, fromAddress, messageIdDomain } from './mail-target';
+export type { MailConfig } from './mail-target';
 
 /** Reads `.env` from the working directory if present; variables already in the environment win. */
 function readEnvFile(path = resolve('.env')): Record<string, string> {
@@ -26,7 +29,7 @@ function readEnvFile(path = resolve('.env')): Record<string, string> {
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID', 'REMOVE_BG_API_KEY']);
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID', 'REMOVE_BG_API_KEY', 'SMTP_URL']);
 
 export function loadConfig(source: Record<string, string | undefined> = { ...readEnvFile(), ...process.env }): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -46,6 +49,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     }),
     env.SQLITE_SYNCHRONOUS,
   );
+  const mail = parseMailSettings(env);
   return Object.freeze({
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -82,6 +86,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
       maxMb: env.UPLOAD_MAX_MB,
       maxBytes: Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024),
     },
+    mail,
     removeBg: env.REMOVE_BG_API_KEY ? { apiKey: env.REMOVE_BG_API_KEY, apiUrl: env.REMOVE_BG_API_URL } : null,
     amazon:
       env.AMAZON_CREDENTIAL_ID && env.AMAZON_CREDENTIAL_SECRET && env.AMAZON_CREDENTIAL_VERSION

@@ -354,6 +354,33 @@ export interface BuildRevisionsTable {
   snapshot: string;
 }
 
+/** Mails waiting for the sender, and what stays of them once sent (migration 0019, decision 031). */
+export interface MailOutboxTable {
+  id: Id;
+  /** e.g. 'alert-confirmation', 'alert' */
+  kind: string;
+  /** Erased (null) once the mail is sent or given up: the outbox keeps no address after delivery. */
+  recipient: string | null;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  /** JSON object of extra headers (e.g. List-Unsubscribe); null once erased. */
+  headers: string | null;
+  /** '<uuid@domain>', drawn at enqueue and sent as the Message-ID. */
+  message_id: string;
+  /** 'pending' | 'sent' | 'failed' */
+  status: WithDefault<string>;
+  attempts: WithDefault<number>;
+  next_attempt_at: Timestamp;
+  lease_holder: string | null;
+  lease_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  /** Europe/Rome day of sent_at, for the per-day counts. */
+  sent_day: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -381,6 +408,7 @@ export interface Database {
   click_dedupe: ClickDedupeTable;
   click_dedupe_keys: ClickDedupeKeysTable;
   visit_dedupe: VisitDedupeTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

@@ -14,6 +14,7 @@ import { createContentEvents } from './content-events';
 import { createHousekeepingService } from './housekeeping/housekeeping.service';
 import { createImporterService } from './importer/importer.service';
 import { createJobsService } from './jobs/jobs.service';
+import { createMailService } from './mail/mail.service';
 import { createMediaService } from './media/media.service';
 import { createUploadStorage } from './media/upload-storage';
 import { createPricingService } from './pricing/pricing.service';
@@ -69,6 +70,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     drift: createDriftService({ db, clock, thresholdPercent: config.budgetDriftPercent }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, builds, jobs, events }),
     seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
+    mail: createMailService({ db, clock, config }),
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }

@@ -12,7 +12,9 @@ import { addDemoCovers } from '../db/demo-covers';
 import { seedDemoContent } from '../db/seed';
 import { connectDatabase, runStartupStep } from '../db/startup';
 import { createServices, type AppServices } from '../modules/services';
+import { describeMailTarget } from '../config/env';
 import { startHousekeepingScheduler } from '../schedulers/housekeeping-scheduler';
+import { startMailScheduler } from '../schedulers/mail-scheduler';
 import { startPriceScheduler } from '../schedulers/price-scheduler';
 import { startPublishScheduler } from '../schedulers/publish-scheduler';
 import { type ContentSync, startContentSync } from './content-sync';
@@ -31,7 +33,7 @@ export interface Runtime {
 export interface BootstrapOptions {
   /** Migrations, first admin and demo content (default true). A cluster's workers skip it: their primary did it. */
   prepareDatabase?: boolean;
-  /** Background jobs: the price scheduler, the housekeeping and the scheduled publishing (default true). In one process of a cluster only. */
+  /** Background jobs: the price scheduler, the housekeeping, the scheduled publishing and the mail sender (default true). In one process of a cluster only. */
   runJobs?: boolean;
   /** Set in a cluster's workers. */
   workerId?: number;
@@ -82,6 +84,16 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
       : null;
   const housekeeping = runJobs ? startHousekeepingScheduler(services.housekeeping) : null;
   const publishing = runJobs ? startPublishScheduler(services.publishing) : null;
+  const mailer = runJobs && config.mail ? startMailScheduler(services.mail) : null;
+  if (runJobs) {
+    console.log(
+      config.mail === null
+        ? '[posta] SMTP_URL non impostato: nessuna email viene inviata e i moduli degli avvisi sono nascosti'
+        : config.mail.kind === 'files'
+          ? `[posta] le email non vengono inviate: sono scritte come ${describeMailTarget(config.mail)}`
+          : `[posta] invio tramite ${describeMailTarget(config.mail)}`,
+    );
+  }
   if (runJobs && !config.amazon) console.log('[prezzi] Amazon Creators API non configurata: si usano i prezzi inseriti a mano');
   return {
     config,
@@ -92,6 +104,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
       await scheduler?.stop();
       await housekeeping?.stop();
       await publishing?.stop();
+      await mailer?.stop();
       await sync?.stop();
       // After the server has stopped taking requests (main.ts): the last seconds' visits are not lost.
       await services.analytics.flushVisits();

@@ -31,6 +31,7 @@ export const CHILD_ENTRIES = [
   'tests/db/migrate-child.ts',
   'tests/backup/writer-child.ts',
   'tests/pricing/refresh-child.ts',
+  'tests/mail/sender-child.ts',
 ] as const;
 
 export type ChildEntry = (typeof CHILD_ENTRIES)[number];

@@ -324,6 +324,7 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   click_dedupe: 'hashes of the clicks of the last minute: running state, and no copy of them should outlive their minute',
   click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
   visit_dedupe: 'hashes of the visits of the last 30 minutes: running state, and no copy of them should outlive their half hour',
+  mail_outbox: 'mails waiting for the sender carry addresses (personal data) and belong to the running site; only the per-day counts of sent mails are lost (decision 031)',
 };
 
 export function columnsOf(table: BackupTable): string[] {
