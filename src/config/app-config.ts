@@ -28,6 +28,11 @@ export interface AppConfig {
   readonly webConcurrency: number;
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */
   readonly amazon: AmazonConfig | null;
+  /**
+   * TEMPORARY (alerts branch): mail delivery, null when not configured. The mail branch owns the real
+   * setting and replaces this at merge.
+   */
+  readonly mail?: MailConfig | null;
   readonly pricing: PricingConfig;
   readonly uploads: UploadsConfig;
   /** Background removal (remove.bg); null when REMOVE_BG_API_KEY is not set. */
@@ -96,3 +101,6 @@ export function toPublicConfig(config: AppConfig): PublicConfig {
   const { siteName, siteAuthor, publicBaseUrl, defaultAffiliateTag, socialUrl, videoChannelUrl } = config;
   return { siteName, siteAuthor, publicBaseUrl, defaultAffiliateTag, socialUrl, videoChannelUrl };
 }
+
+/** TEMPORARY (alerts branch): the mail branch's shape of config.mail, replaced at merge. */
+export type MailConfig = { readonly kind: 'smtp'; readonly url: string; readonly from: string } | { readonly kind: 'files'; readonly dir: string; readonly from: string };

@@ -47,6 +47,8 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     env.SQLITE_SYNCHRONOUS,
   );
   return Object.freeze({
+    // TEMPORARY (alerts branch): the mail branch reads SMTP_URL / MAIL_FROM / MAIL_OUTBOX_DIR properly.
+    mail: temporaryMailConfig(source),
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
@@ -98,4 +100,12 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
           }
         : null,
   });
+}
+
+/** TEMPORARY (alerts branch), replaced by the mail branch at merge. */
+function temporaryMailConfig(source: Record<string, string | undefined>): AppConfig['mail'] {
+  const from = source.MAIL_FROM || 'avvisi@localhost';
+  if (source.SMTP_URL) return { kind: 'smtp', url: source.SMTP_URL, from };
+  if (source.MAIL_OUTBOX_DIR) return { kind: 'files', dir: source.MAIL_OUTBOX_DIR, from };
+  return null;
 }

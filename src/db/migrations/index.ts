@@ -18,6 +18,7 @@ import * as analyticsOutliveBuilds from './0015-analytics-outlive-builds';
 import * as loginThrottleKeyedUsernames from './0016-login-throttle-keyed-usernames';
 import * as alternativeOffers from './0017-alternative-offers';
 import * as personalizationChoices from './0018-personalization-choices';
+import * as priceAlerts from './0020-price-alerts';
 
 export interface Migration {
   readonly name: string;
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   { name: '0016-login-throttle-keyed-usernames', up: loginThrottleKeyedUsernames.up },
   { name: '0017-alternative-offers', up: alternativeOffers.up },
   { name: '0018-personalization-choices', up: personalizationChoices.up },
+  { name: '0020-price-alerts', up: priceAlerts.up },
 ];
