@@ -10,7 +10,6 @@ import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/tables';
-import { ensureServerSecret } from '../auth/login-throttle.repository';
 import type { BuildsService } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import { enqueueMail } from '../mail/mail.service';
@@ -23,7 +22,7 @@ import {
   type SubscribeRequest,
 } from './alerts.schema';
 import { confirmationMail } from './confirmation-mail';
-import { takeSlot } from './subscribe-limits.repository';
+import { ensureLimitSecret, takeSlot } from './subscribe-limits.repository';
 
 const HOUR = 3_600_000;
 /** Name of the limit keys' HMAC key in `server_secrets`: the counters never hold an address. */
@@ -42,7 +41,7 @@ export type SubscribeOutcome = 'sent' | 'limited' | 'honeypot';
 export function createSubscribe(deps: SubscribeDeps) {
   const { db, clock, config, builds } = deps;
   let secret: Promise<string> | null = null;
-  const limitSecret = () => (secret ??= ensureServerSecret(db, SUBSCRIBE_LIMIT_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()));
+  const limitSecret = () => (secret ??= ensureLimitSecret(db, SUBSCRIBE_LIMIT_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()));
   const keyed = async (prefix: string, value: string) => `${prefix}:${createHmac('sha256', await limitSecret()).update(value).digest('base64url')}`;
 
   /** Whether the mail transport is configured: without it no alert can be confirmed, so none is taken. */

@@ -20,8 +20,8 @@ export const __enqueuedForTests: Array<OutgoingMail & { now: string }> = [];
 
 let nextId = 1;
 
-export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail, now: string): Promise<number> {
+export function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail, now: string): Promise<number> {
   void trx;
   __enqueuedForTests.push({ ...mail, now });
-  return nextId++;
+  return Promise.resolve(nextId++);
 }
