@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PENDING_PER_ADDRESS_PER_DAY, MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR } from '../../src/modules/alerts/alerts.schema';
 import { __enqueuedForTests as enqueued } from '../../src/modules/mail/mail.service';
+import { databaseUrl, startAppServers } from '../helpers/app-servers';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const HOUR = 3_600_000;
@@ -81,6 +82,11 @@ describe('subscribing', () => {
     expect(mail.text).toMatch(/180 giorni/);
     expect(mail.html).toContain('<a href="http://localhost:3000/avvisi/conferma/');
     const confirmToken = linkToken(mail.text, 'conferma');
+    const unsubscribeToken = linkToken(mail.text, 'annulla');
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<http://localhost:3000/avvisi/annulla/${unsubscribeToken}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
 
     const [row] = await alerts();
     expect(row).toMatchObject({ build_id: build.id, component_id: null, email: 'mario.rossi@example.com', max_total_cents: 70000, status: 'pending', confirmed_at: null });
@@ -184,6 +190,31 @@ describe('subscribing', () => {
     expect(enqueued).toHaveLength(MAX_PENDING_PER_ADDRESS_PER_DAY);
   });
 
+  it('parallel subscribes through two processes on one database store no more than the daily limit', async () => {
+    const build = await createBuild();
+    // Two processes, as in production with WEB_CONCURRENCY=2 or two instances (two handles on one SQLite
+    // file in one process would only wait on each other: decision 009).
+    process.env.SMTP_URL = MAIL_ENV.SMTP_URL;
+    const servers = await startAppServers(databaseUrl(ctx.config.database), 2).finally(() => delete process.env.SMTP_URL);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: MAX_PENDING_PER_ADDRESS_PER_DAY * 4 }, (_, i) =>
+          fetch(`${servers.urls[i % 2]}/api/alerts`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ build: build.slug, email: 'two@example.com' }),
+          }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown })),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202));
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+      // The children's outboxes are their own (the stand-in keeps them in memory): the rows tell.
+      expect(await alerts()).toHaveLength(MAX_PENDING_PER_ADDRESS_PER_DAY);
+    } finally {
+      await servers.stop();
+    }
+  }, 60_000);
+
   it('takes a plain HTML form (no JavaScript) and answers with the "Controlla la tua email" page', async () => {
     const build = await createBuild();
     const body = new URLSearchParams({ build: build.slug, email: 'form@example.com', max_total: '700,50', website: '' }).toString();
@@ -245,6 +276,19 @@ describe('confirming and ending an alert', () => {
     expect(await alerts()).toEqual([]);
     expect((await ctx.request('POST', `/api/alerts/unsubscribe/${unsubscribeToken}`, oneClick)).status).toBe(200);
     expect((await ctx.request('POST', '/api/alerts/unsubscribe/non-un-token', oneClick)).status).toBe(200);
+  });
+
+  it('a later mail of an alert draws a new unsubscribe token; the older link stops working', async () => {
+    const build = await createBuild();
+    await subscribe({ build: build.slug, email: 'later@example.com' });
+    const oldToken = linkToken(enqueued[0]!.text, 'annulla');
+    const [row] = await alerts();
+    const fresh = await ctx.services.alerts.issueUnsubscribeToken(ctx.database.db, row!.id);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ctx.services.alerts.listUnsubscribeHeaders(fresh!)['List-Unsubscribe']).toBe(`<http://localhost:3000/avvisi/annulla/${fresh}>`);
+    expect(await ctx.services.alerts.unsubscribe(oldToken)).toBe(false);
+    expect(await ctx.services.alerts.unsubscribe(fresh!)).toBe(true);
+    expect(await ctx.services.alerts.issueUnsubscribeToken(ctx.database.db, row!.id)).toBeNull();
   });
 
   it('ends with its build: deleted (cascade) or no longer public (housekeeping)', async () => {

@@ -73,6 +73,12 @@ export async function deleteOtherActiveAlike(db: Db, alert: Pick<PriceAlertRow, 
   return Number(result.numDeletedRows);
 }
 
+/** Points the alert's unsubscribe link at a new token's hash (the old link stops working). */
+export async function replaceUnsubscribeHash(db: Db, id: number, hash: string): Promise<boolean> {
+  const result = await db.updateTable('price_alerts').set({ unsubscribe_token_hash: hash }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteByUnsubscribeHash(db: Db, hash: string): Promise<number> {
   const result = await db.deleteFrom('price_alerts').where('unsubscribe_token_hash', '=', hash).executeTakeFirst();
   return Number(result.numDeletedRows);

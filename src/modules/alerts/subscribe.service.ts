@@ -13,7 +13,7 @@ import type { Database } from '../../db/tables';
 import type { BuildsService } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import { enqueueMail } from '../mail/mail.service';
-import { confirmUrl, hashAlertToken, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
 import { insertPendingAlert } from './alerts.repository';
 import {
   MAX_PENDING_PER_ADDRESS_PER_DAY,
@@ -101,7 +101,9 @@ export function createSubscribe(deps: SubscribeDeps) {
         now: nowIso,
         expiresAt: new Date(now.getTime() + PENDING_TTL_MS).toISOString(),
       });
-      await enqueueMail(trx, { kind: 'alert-confirmation', to: request.email, ...mail }, nowIso);
+      // The confirmation carries the one-click unsubscribe too: whoever did not ask can end it from the mail client.
+      const headers = listUnsubscribeHeaders(config.publicBaseUrl, unsubscribeToken);
+      await enqueueMail(trx, { kind: 'alert-confirmation', to: request.email, ...mail, headers }, nowIso);
     });
     return 'sent';
   }
