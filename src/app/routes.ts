@@ -3,6 +3,10 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('build/:slug', 'routes/build.tsx'),
+  // Visitor alerts (issue 23): the links of the alert mails and the no-JavaScript form's landing page.
+  route('avvisi/conferma/:token', 'routes/alert-confirm.tsx'),
+  route('avvisi/annulla/:token', 'routes/alert-unsubscribe.tsx'),
+  route('avvisi/inviato', 'routes/alert-sent.tsx'),
   // Admin CMS: data through clientLoader/clientAction (token in localStorage); admin-root holds the theme,
   // layout verifies the session for every screen inside it.
   route('admin', 'routes/admin/admin-root.tsx', [

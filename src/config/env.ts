@@ -51,6 +51,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
   );
   const mail = parseMailSettings(env);
   return Object.freeze({
+    // TEMPORARY (alerts branch): the mail branch reads SMTP_URL / MAIL_FROM / MAIL_OUTBOX_DIR properly.
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
@@ -104,3 +105,4 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
         : null,
   });
 }
+

@@ -381,6 +381,35 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** A visitor's price or stock alert (migration 0020, issue 23). */
+export interface PriceAlertsTable {
+  id: Id;
+  build_id: number;
+  /** Set: a stock alert on this part; null: a price alert on the build's total. */
+  component_id: number | null;
+  /** Lower case, trimmed. */
+  email: string;
+  max_total_cents: number | null;
+  /** 'pending' (waiting for the address to confirm) or 'active' */
+  status: string;
+  /** SHA-256 (hex) of the confirmation link's token; the token itself is never stored. */
+  confirm_token_hash: string;
+  /** SHA-256 (hex) of the unsubscribe link's token. */
+  unsubscribe_token_hash: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  /** Pending: created + 48 h; active: confirmed + 180 days. */
+  expires_at: Timestamp;
+}
+
+/** Subscribe request counters: 'mail:{HMAC of the address}' per day, 'net:{HMAC of the address key}' per hour. */
+export interface AlertSubscribeLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -409,6 +438,8 @@ export interface Database {
   click_dedupe_keys: ClickDedupeKeysTable;
   visit_dedupe: VisitDedupeTable;
   mail_outbox: MailOutboxTable;
+  price_alerts: PriceAlertsTable;
+  alert_subscribe_limits: AlertSubscribeLimitsTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;
@@ -419,4 +450,5 @@ export type NewComponentRow = Insertable<ComponentsTable>;
 export type ComponentUpdate = Updateable<ComponentsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type AlternativeRow = Selectable<AlternativesTable>;
+export type PriceAlertRow = Selectable<PriceAlertsTable>;
 export type CategoryRow = Selectable<AlternativeCategoriesTable>;

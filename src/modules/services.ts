@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/tables';
+import { createAlertsService } from './alerts/alerts.service';
 import { createAlternativesService } from './alternatives/alternatives.service';
 import { createAnalyticsService, keepAnalyticsOfDeletedBuild } from './analytics/analytics.service';
 import { createDriftService } from './drift/drift.service';
@@ -46,13 +47,16 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
   const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, alternatives, events, keepDeletedAnalytics: keepAnalyticsOfDeletedBuild });
   const analytics = createAnalyticsService({ db, clock, alternatives });
+  const mail = createMailService({ db, clock, config });
+  const alerts = createAlertsService({ db, clock, config, builds, mail });
   return {
     /** The clock every service reads (the page cache times scheduled publications with it). */
     clock,
     events,
     jobs,
     auth,
-    housekeeping: createHousekeepingService({ auth, analytics, jobs, clock }),
+    housekeeping: createHousekeepingService({ auth, analytics, alerts, jobs, clock }),
+    alerts,
     builds,
     publishing: createPublishingService({ builds, jobs }),
     analytics,
@@ -70,7 +74,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     drift: createDriftService({ db, clock, thresholdPercent: config.budgetDriftPercent }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, builds, jobs, events }),
     seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
-    mail: createMailService({ db, clock, config }),
+    mail,
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }

@@ -24,7 +24,8 @@ export function housekeepingLogLine(result: HousekeepingResult): string {
   return (
     `[manutenzione] eliminati: ${formatQuantity(result.sessions, 'sessione conclusa', 'sessioni concluse')}, ` +
     `${formatQuantity(result.throttleRows, 'contatore di accesso scaduto', 'contatori di accesso scaduti')}, ` +
-    `${formatQuantity(result.clickRows, 'riga scaduta dei clic', 'righe scadute dei clic')}`
+    `${formatQuantity(result.clickRows, 'riga scaduta dei clic', 'righe scadute dei clic')}, ` +
+    `${formatQuantity(result.alertRows, 'riga scaduta degli avvisi', 'righe scadute degli avvisi')}`
   );
 }
 
@@ -34,7 +35,7 @@ export function startHousekeepingScheduler(housekeeping: HousekeepingService, op
     async () => {
       // Half an interval: a round another instance ran recently is enough; a missed one is caught up soon.
       const result = await housekeeping.run({ minGapMs: intervalMs / 2 });
-      if (result && result.sessions + result.throttleRows + result.clickRows > 0) {
+      if (result && result.sessions + result.throttleRows + result.clickRows + result.alertRows > 0) {
         console.log(housekeepingLogLine(result));
       }
     },

@@ -6,6 +6,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
+import { adminAlertRoutes } from './api/admin-alerts';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminAnalyticsRoutes } from './api/admin-analytics';
 import { adminBuildRoutes } from './api/admin-builds';
@@ -14,6 +15,7 @@ import { adminImporterRoutes } from './api/admin-importer';
 import { adminPricingRoutes } from './api/admin-pricing';
 import { adminReplacementRoutes } from './api/admin-replacements';
 import { adminRetailerRoutes } from './api/admin-retailer';
+import { alertRoutes } from './api/alerts';
 import { authRoutes } from './api/auth';
 import { publicBuildRoutes } from './api/builds';
 import { eventRoutes } from './api/events';
@@ -100,6 +102,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services));
   app.route('/api/events', eventRoutes(services, proxy));
+  app.route('/api/alerts', alertRoutes(services, proxy));
 
   const admin = new Hono<AppEnv>();
   // Before any admin route, including unknown ones: without a session nothing is revealed.
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminRetailerRoutes(services));
   admin.route('/', adminMediaRoutes(services));
   admin.route('/', adminAnalyticsRoutes(services));
+  admin.route('/', adminAlertRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

@@ -61,7 +61,7 @@ describe('what the housekeeping deletes', () => {
     ctx().clock.advance(31 * DAY);
     await logout(await login('198.51.100.4')); // revoked, but a sign-in of the last 30 days
 
-    expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 4, clickRows: 0 });
+    expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 4, clickRows: 0, alertRows: 0 });
     expect(await sessionIps(ctx())).toEqual(['198.51.100.2', '198.51.100.4']);
     expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.4', await throttleUserKey(ctx().database.db, ADMIN.username)]);
     expect((await ctx().request('GET', '/api/auth/verify', { token: longLived })).status).toBe(200);
@@ -69,7 +69,7 @@ describe('what the housekeeping deletes', () => {
     // Day 41: the 40-day session has expired; the day-31 one is still within the trusted window.
     ctx().clock.advance(10 * DAY);
     const current = await login('198.51.100.5');
-    expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 1, clickRows: 0 });
+    expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 1, clickRows: 0, alertRows: 0 });
     expect(await sessionIps(ctx())).toEqual(['198.51.100.4', '198.51.100.5']);
     expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.5', await throttleUserKey(ctx().database.db, ADMIN.username)]);
     expect((await ctx().request('GET', '/api/auth/verify', { token: current })).status).toBe(200);
@@ -107,7 +107,7 @@ describe('when the housekeeping runs', () => {
   it('never waits for price work: it runs while the price lease is held', async () => {
     const prices = holdLease(ctx(), PRICE_WORK_LEASE);
     await prices.running;
-    expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 0, throttleRows: 0, clickRows: 0 });
+    expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 0, throttleRows: 0, clickRows: 0, alertRows: 0 });
     prices.release();
     expect(await prices.done).toBe(true);
   });

@@ -115,6 +115,16 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
     expect(click.status).toBe(204);
   }
   await api('DELETE', `/builds/${gone.id}`);
+  // Visitors' alerts (issue 23), personal data carried only --with-users: an active price alert and a
+  // pending stock alert. Written directly: this site has no mail transport, which subscribing requires.
+  const alertTimes = { created_at: '2026-11-20T10:00:00.000Z', expires_at: '2099-01-01T00:00:00.000Z' };
+  await ctx.database.db
+    .insertInto('price_alerts')
+    .values([
+      { build_id: build.id, component_id: null, email: 'lettore@example.com', max_total_cents: 99_900, status: 'active', confirm_token_hash: 'a'.repeat(64), unsubscribe_token_hash: 'b'.repeat(64), confirmed_at: '2026-11-20T11:00:00.000Z', ...alertTimes },
+      { build_id: build.id, component_id: build.components[1].id, email: 'altro@example.com', max_total_cents: null, status: 'pending', confirm_token_hash: 'c'.repeat(64), unsubscribe_token_hash: 'd'.repeat(64), confirmed_at: null, ...alertTimes },
+    ])
+    .execute();
   // Scheduled publishing: a publish_at to carry across (the seeded draft, scheduled far ahead).
   const { builds } = await api('GET', '/builds');
   const draft = await api('GET', `/builds/${builds.find((b: { status: string }) => b.status === 'draft').id}`);

@@ -33,6 +33,8 @@ const config = loadConfig({
   DATABASE_URL: url,
   LOG_REQUESTS: 'false',
   PRICE_SCHEDULER_ENABLED: 'false',
+  // Mail delivery, when the parent test configures it (the price alerts' subscribe answers 503 without it).
+  ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM ?? 'avvisi@example.test' } : {}),
   ...(withPages ? { TRUST_PROXY: 'true' } : {}),
 });
 const database = openDatabase(config.database);

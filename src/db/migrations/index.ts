@@ -19,6 +19,7 @@ import * as loginThrottleKeyedUsernames from './0016-login-throttle-keyed-userna
 import * as alternativeOffers from './0017-alternative-offers';
 import * as personalizationChoices from './0018-personalization-choices';
 import * as mailOutbox from './0019-mail-outbox';
+import * as priceAlerts from './0020-price-alerts';
 
 export interface Migration {
   readonly name: string;
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   { name: '0017-alternative-offers', up: alternativeOffers.up },
   { name: '0018-personalization-choices', up: personalizationChoices.up },
   { name: '0019-mail-outbox', up: mailOutbox.up },
+  { name: '0020-price-alerts', up: priceAlerts.up },
 ];

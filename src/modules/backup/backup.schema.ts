@@ -51,6 +51,21 @@ const sessionsRow = z.strictObject({
   revoked_at: timestamp.nullable(),
 });
 
+/** Visitors' price and stock alerts: personal data (an address), so only with --with-users (issue 23). */
+const priceAlertsRow = z.strictObject({
+  id,
+  build_id: id,
+  component_id: id.nullable(),
+  email: text(254),
+  max_total_cents: int.nullable(),
+  status: z.enum(['pending', 'active'], { error: "deve essere 'pending' o 'active'" }),
+  confirm_token_hash: text(64),
+  unsubscribe_token_hash: text(64),
+  created_at: timestamp,
+  confirmed_at: timestamp.nullable(),
+  expires_at: timestamp,
+});
+
 const buildsRow = z.strictObject({
   id,
   slug: text(120),
@@ -241,6 +256,7 @@ const BACKUP_TABLE_NAMES = [
   'build_daily_choices',
   'price_observations',
   'job_runs',
+  'price_alerts',
 ] as const;
 
 export type BackupTableName = (typeof BACKUP_TABLE_NAMES)[number];
@@ -252,7 +268,7 @@ export interface BackupTable {
   readonly row: z.ZodObject<Record<string, z.ZodType>>;
   /** Column -> parent table; the parent's rows come earlier in the archive. */
   readonly references: Readonly<Record<string, BackupTableName>>;
-  /** Only in archives made with --with-users (accounts and their sessions). */
+  /** Only in archives made with --with-users (accounts, their sessions, and visitors' alerts: personal data). */
   readonly accounts: boolean;
   /** Italian singular and plural for messages, e.g. "1 componente", "3 componenti". */
   readonly label: readonly [one: string, many: string];
@@ -303,6 +319,9 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   { name: 'price_observations', row: priceObservationsRow, references: {}, accounts: false, label: ['osservazione di prezzo', 'osservazioni di prezzo'] },
   { name: 'job_runs', row: jobRunsRow, references: {}, accounts: false, label: ['esecuzione dei job', 'esecuzioni dei job'] },
+  // Addresses of visitors: personal data, copied only when the operator asks for the accounts too. Pending
+  // ones go too: they still expire 48 hours after they were asked, wherever they are restored.
+  { name: 'price_alerts', row: priceAlertsRow, references: { build_id: 'builds', component_id: 'components' }, accounts: true, label: ['avviso di prezzo', 'avvisi di prezzo'] },
 ];
 
 /**
@@ -325,6 +344,7 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
   visit_dedupe: 'hashes of the visits of the last 30 minutes: running state, and no copy of them should outlive their half hour',
   mail_outbox: 'mails waiting for the sender carry addresses (personal data) and belong to the running site; only the per-day counts of sent mails are lost (decision 031)',
+  alert_subscribe_limits: "keyed hashes counting the last day's alert requests: running state, keyed with this database's own secret",
 };
 
 export function columnsOf(table: BackupTable): string[] {

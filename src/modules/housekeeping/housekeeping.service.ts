@@ -1,8 +1,11 @@
 /**
  * Housekeeping: deletes what no rule reads any more (ended sessions past the trusted-IP window, login
- * throttle counters that hold nothing, click hashes older than their minute, visit hashes past their half hour and past days' keys). Runs under its own lease, so it never waits for price work nor
+ * throttle counters that hold nothing, click hashes older than their minute, visit hashes past their half hour and past days' keys, price
+ * alerts past their 48 hours (pending) or 180 days (active) or whose build is no longer public, and idle
+ * subscribe counters). Runs under its own lease, so it never waits for price work nor
  * makes price work wait, and at most one instance runs it at a time.
  */
+import type { AlertsService } from '../alerts/alerts.service';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { AuthService } from '../auth/auth.service';
 import type { Clock } from '../clock';
@@ -18,10 +21,12 @@ export interface HousekeepingResult {
   throttleRows: number;
   /** Click and visit de-duplication rows (hashes and day keys) deleted. */
   clickRows: number;
+  /** Price alerts ended (expired, or their build no longer public) and idle subscribe counters deleted. */
+  alertRows: number;
 }
 
-export function createHousekeepingService(deps: { auth: AuthService; analytics: AnalyticsService; jobs: JobsService; clock: Clock }) {
-  const { auth, analytics, jobs, clock } = deps;
+export function createHousekeepingService(deps: { auth: AuthService; analytics: AnalyticsService; alerts: Pick<AlertsService, 'purgeExpired'>; jobs: JobsService; clock: Clock }) {
+  const { auth, analytics, alerts, jobs, clock } = deps;
 
   /**
    * One round, unless another instance runs one now or one started within `minGapMs` (every instance
@@ -37,8 +42,9 @@ export function createHousekeepingService(deps: { auth: AuthService; analytics: 
       HOUSEKEEPING_JOB,
       'scheduled',
       async () => {
-        const purged = { ...(await auth.purgeStale()), clickRows: await analytics.purgeExpired() };
-        return { value: purged, counts: { total: purged.sessions + purged.throttleRows + purged.clickRows } };
+        const alertsPurged = await alerts.purgeExpired();
+        const purged = { ...(await auth.purgeStale()), clickRows: await analytics.purgeExpired(), alertRows: alertsPurged.alerts + alertsPurged.limitRows };
+        return { value: purged, counts: { total: purged.sessions + purged.throttleRows + purged.clickRows + purged.alertRows } };
       },
       { lease: HOUSEKEEPING_LEASE, isDue },
     );

@@ -1,0 +1,51 @@
+/**
+ * /avvisi/conferma/{token}: the double opt-in (issue 23). GET only shows a button (mail scanners prefetch
+ * links: opening must not confirm); its POST confirms, idempotently. A link that names no live alert
+ * answers 404 with a page saying so.
+ */
+import { data } from 'react-router';
+import { PRIVACY_NOTE } from '../../modules/alerts/confirmation-mail';
+import { AlertButton, AlertPage, BuildLink, describeAlert, INVALID_LINK_TITLE, InvalidLink } from '../components/alert-page';
+import { siteFromMatches } from '../seo';
+import type { Route } from './+types/alert-confirm';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const alert = await context.services.alerts.describeConfirmation(params.token);
+  if (!alert) return data({ alert: null }, { status: 404 });
+  return { alert };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const alert = await context.services.alerts.confirm(params.token);
+  if (!alert) return data({ alert: null, confirmed: false }, { status: 404 });
+  return { alert, confirmed: true };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const title = loaderData?.alert ? "Conferma l'avviso" : INVALID_LINK_TITLE;
+  return [{ title: `${title} | ${site.siteName}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AlertConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const alert = actionData ? actionData.alert : loaderData.alert;
+  if (!alert) return <InvalidLink />;
+  if (alert.status === 'active') {
+    return (
+      <AlertPage title="Avviso confermato">
+        <p>Ti scriveremo {describeAlert(alert)}.</p>
+        <p>{PRIVACY_NOTE}</p>
+        <p>
+          <BuildLink alert={alert} />
+        </p>
+      </AlertPage>
+    );
+  }
+  return (
+    <AlertPage title="Conferma l'avviso">
+      <p>Hai chiesto di essere avvisato {describeAlert(alert)}.</p>
+      <AlertButton>Conferma</AlertButton>
+      <p className="text-sm">{PRIVACY_NOTE}</p>
+    </AlertPage>
+  );
+}

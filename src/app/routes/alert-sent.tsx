@@ -1,0 +1,18 @@
+/** /avvisi/inviato: where the subscribe form lands without JavaScript. Says the same whatever happened (no enumeration). */
+import { PRIVACY_NOTE } from '../../modules/alerts/confirmation-mail';
+import { AlertPage } from '../components/alert-page';
+import { siteFromMatches } from '../seo';
+import type { Route } from './+types/alert-sent';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Controlla la tua email | ${siteFromMatches(matches).siteName}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AlertSent() {
+  return (
+    <AlertPage title="Controlla la tua email">
+      <p>Se l&apos;indirizzo è valido, riceverai un&apos;email con un link per confermare l&apos;avviso. Il link vale 48 ore.</p>
+      <p className="text-sm">{PRIVACY_NOTE}</p>
+    </AlertPage>
+  );
+}

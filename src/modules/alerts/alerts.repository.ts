@@ -1,0 +1,132 @@
+/** Rows of `price_alerts`. Every function takes the executor it runs on (the database or a transaction). */
+import { type Kysely, sql } from 'kysely';
+import { isPublicBuild } from '../../db/public-builds';
+import type { Database, PriceAlertRow } from '../../db/tables';
+
+type Db = Kysely<Database>;
+
+export interface NewPendingAlert {
+  buildId: number;
+  componentId: number | null;
+  email: string;
+  maxTotalCents: number | null;
+  confirmTokenHash: string;
+  unsubscribeTokenHash: string;
+  now: string;
+  expiresAt: string;
+}
+
+export async function insertPendingAlert(db: Db, alert: NewPendingAlert): Promise<number> {
+  const row = await db
+    .insertInto('price_alerts')
+    .values({
+      build_id: alert.buildId,
+      component_id: alert.componentId,
+      email: alert.email,
+      max_total_cents: alert.maxTotalCents,
+      status: 'pending',
+      confirm_token_hash: alert.confirmTokenHash,
+      unsubscribe_token_hash: alert.unsubscribeTokenHash,
+      created_at: alert.now,
+      confirmed_at: null,
+      expires_at: alert.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The alert of a confirmation link, if it is still alive at `now` (an expired pending alert is no alert). */
+export async function findByConfirmHash(db: Db, hash: string, now: string): Promise<PriceAlertRow | undefined> {
+  return db.selectFrom('price_alerts').selectAll().where('confirm_token_hash', '=', hash).where('expires_at', '>', now).executeTakeFirst();
+}
+
+export async function findByUnsubscribeHash(db: Db, hash: string, now: string): Promise<PriceAlertRow | undefined> {
+  return db.selectFrom('price_alerts').selectAll().where('unsubscribe_token_hash', '=', hash).where('expires_at', '>', now).executeTakeFirst();
+}
+
+/**
+ * Pending → active, once: the WHERE makes two confirmations at once (two clicks, two processes) change the
+ * row once. Returns whether this call activated it.
+ */
+export async function activatePending(db: Db, id: number, now: string, expiresAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('price_alerts')
+    .set({ status: 'active', confirmed_at: now, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A confirmed alert replaces the older active alerts of the same address on the same target. */
+export async function deleteOtherActiveAlike(db: Db, alert: Pick<PriceAlertRow, 'id' | 'build_id' | 'component_id' | 'email'>): Promise<number> {
+  let query = db
+    .deleteFrom('price_alerts')
+    .where('id', '!=', alert.id)
+    .where('status', '=', 'active')
+    .where('build_id', '=', alert.build_id)
+    .where('email', '=', alert.email);
+  query = alert.component_id === null ? query.where('component_id', 'is', null) : query.where('component_id', '=', alert.component_id);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Points the alert's unsubscribe link at a new token's hash (the old link stops working). */
+export async function replaceUnsubscribeHash(db: Db, id: number, hash: string): Promise<boolean> {
+  const result = await db.updateTable('price_alerts').set({ unsubscribe_token_hash: hash }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteByUnsubscribeHash(db: Db, hash: string): Promise<number> {
+  const result = await db.deleteFrom('price_alerts').where('unsubscribe_token_hash', '=', hash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteByEmail(db: Db, email: string): Promise<number> {
+  const result = await db.deleteFrom('price_alerts').where('email', '=', email).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Pending past 48 h and active past 180 days: both have `expires_at` in the past. */
+export async function deleteExpired(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom('price_alerts').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Alerts of builds visitors can no longer see (unpublished, back to draft): they end. */
+export async function deleteOfHiddenBuilds(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('price_alerts')
+    .where('build_id', 'not in', db.selectFrom('builds').select('builds.id').where(isPublicBuild(now)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface AlertCounts {
+  pending: number;
+  activeByBuild: Array<{ buildId: number; slug: string; title: string; active: number }>;
+}
+
+export async function countAlerts(db: Db, now: string): Promise<AlertCounts> {
+  const pending = await db
+    .selectFrom('price_alerts')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('price_alerts')
+    .innerJoin('builds', 'builds.id', 'price_alerts.build_id')
+    .select(['builds.id as build_id', 'builds.slug', 'builds.title', sql<number | string>`count(*)`.as('n')])
+    .where('price_alerts.status', '=', 'active')
+    .where('price_alerts.expires_at', '>', now)
+    .groupBy(['builds.id', 'builds.slug', 'builds.title'])
+    .orderBy('builds.id')
+    .execute();
+  return {
+    pending: Number(pending.n),
+    activeByBuild: rows.map((row) => ({ buildId: row.build_id, slug: row.slug, title: row.title, active: Number(row.n) })),
+  };
+}

@@ -1,0 +1,33 @@
+/** Visitor price and stock alerts by email (issue 23): one service, one file per use case. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { replaceUnsubscribeHash } from './alerts.repository';
+import { createAlertLinks } from './manage.service';
+import { createAlertRetention } from './retention.service';
+import { createSubscribe, type SubscribeDeps } from './subscribe.service';
+
+export function createAlertsService(deps: SubscribeDeps) {
+  const base = deps.config.publicBaseUrl;
+  return {
+    ...createSubscribe(deps),
+    ...createAlertLinks(deps),
+    ...createAlertRetention(deps),
+    /** Absolute links on PUBLIC_BASE_URL, for the mails. */
+    confirmUrl: (token: string) => confirmUrl(base, token),
+    unsubscribeUrl: (token: string) => unsubscribeUrl(base, token),
+    /** `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) for a mail of the alert with this token. */
+    listUnsubscribeHeaders: (token: string) => listUnsubscribeHeaders(base, token),
+    /**
+     * Only token hashes are stored, so a later mail of an alert (the one that fires) cannot reuse the token
+     * of the confirmation mail: it draws a new one here, in the transaction that enqueues that mail, and the
+     * older link stops working. Null when the alert no longer exists.
+     */
+    async issueUnsubscribeToken(trx: Kysely<Database>, alertId: number): Promise<string | null> {
+      const token = newAlertToken();
+      return (await replaceUnsubscribeHash(trx, alertId, hashAlertToken(token))) ? token : null;
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,35 @@
+/**
+ * /api/admin/alerts: the visitors' alerts as the admin sees them, counts only (issue 23, item 6).
+ *
+ * - GET /api/admin/alerts/stats → `{pending, builds: [{build_id, slug, title, active}]}`.
+ * - DELETE /api/admin/alerts?email=… → `{deleted}`: every alert of that address, on its owner's request;
+ *   logged without the address.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppServices } from '../../modules/services';
+import type { AppEnv } from '../hono-env';
+import { parseWith } from '../middleware/json-body';
+
+const eraseQuerySchema = z.object({
+  email: z.string({ error: "Indica l'indirizzo email" }).trim().min(3, "Indica l'indirizzo email").max(254, 'Indirizzo email non valido').includes('@', { message: 'Indirizzo email non valido' }),
+});
+
+export function adminAlertRoutes(services: AppServices) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/alerts/stats', async (c) => {
+    const counts = await services.alerts.stats();
+    return c.json({
+      pending: counts.pending,
+      builds: counts.activeByBuild.map((b) => ({ build_id: b.buildId, slug: b.slug, title: b.title, active: b.active })),
+    });
+  });
+
+  app.delete('/alerts', async (c) => {
+    const { email } = parseWith(eraseQuerySchema, c.req.query());
+    return c.json({ deleted: await services.alerts.eraseAddress(email) });
+  });
+
+  return app;
+}

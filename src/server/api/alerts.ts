@@ -1,0 +1,55 @@
+/**
+ * /api/alerts: a visitor's price and stock alerts (issue 23).
+ *
+ * - POST /api/alerts, JSON `{build, email, max_total?, component_id?, website?}` → 202
+ *   `{message: 'Controlla la tua email'}` whatever the address's state (no enumeration), also past the
+ *   limits or with the honeypot `website` filled (then nothing is stored or sent). 400 bad input, 404 no
+ *   such public build, 413 oversized body, 503 when mail is not configured (naming SMTP_URL).
+ *   The same path takes a plain HTML form (application/x-www-form-urlencoded, pages without JavaScript):
+ *   the same checks, then 303 to the "Controlla la tua email" page.
+ * - POST /api/alerts/unsubscribe/{token} → 200 `{message}`: ends the alert at once, whatever the body
+ *   (RFC 8058 `List-Unsubscribe=One-Click`), without login; ending one already ended answers the same.
+ */
+import { Hono } from 'hono';
+import { AppError } from '../../common/errors';
+import { alertPaths } from '../../modules/alerts/alert-tokens';
+import { ALERT_SENT_MESSAGE, subscribeRequestFromForm, subscribeSchema } from '../../modules/alerts/alerts.schema';
+import type { AppServices } from '../../modules/services';
+import { visitorOf } from '../client-ip';
+import type { AppEnv } from '../hono-env';
+import { parseWith, readJson } from '../middleware/json-body';
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+export const UNSUBSCRIBED_MESSAGE = 'Avviso annullato: non riceverai altre email per questo avviso';
+
+export function alertRoutes(services: AppServices, options: { trustProxyHops: number }) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/', async (c) => {
+    services.alerts.assertEnabled();
+    const isForm = FORM_TYPE.test(c.req.header('Content-Type') ?? '');
+    const request = isForm ? parseWith(subscribeSchema, subscribeRequestFromForm(await formFields(c.req.raw))) : await readJson(c, subscribeSchema);
+    await services.alerts.subscribe(request, { ip: visitorOf(c, options.trustProxyHops).ip });
+    if (isForm) return c.redirect(alertPaths.sent(), 303);
+    return c.json({ message: ALERT_SENT_MESSAGE }, 202);
+  });
+
+  app.post('/unsubscribe/:token', async (c) => {
+    await services.alerts.unsubscribe(c.req.param('token'));
+    return c.json({ message: UNSUBSCRIBED_MESSAGE }, 200);
+  });
+
+  return app;
+}
+
+/** A form body's text fields (the last of a repeated name); a file field is refused. */
+async function formFields(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') throw new AppError('BAD_REQUEST', 'Il modulo contiene un file inatteso');
+    if (value.includes('\u0000')) throw new AppError('BAD_REQUEST', 'Il modulo contiene un carattere non valido');
+    fields[name] = value;
+  }
+  return fields;
+}
