@@ -61,7 +61,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     publishing: createPublishingService({ builds, jobs }),
     analytics,
     alternatives,
-    pricing: createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events }),
+    pricing: createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh: alerts.evaluateForAsins }),
     importer: createImporterService({ retailer, config }),
     retailerItems: createRetailerItemsService({ db, clock, config, retailer }),
     revisions: createRevisionsService({

@@ -130,3 +130,54 @@ export async function countAlerts(db: Db, now: string): Promise<AlertCounts> {
     activeByBuild: rows.map((row) => ({ buildId: row.build_id, slug: row.slug, title: row.title, active: Number(row.n) })),
   };
 }
+
+/** At most this many ASINs per `in (...)`: well under SQLite's and PostgreSQL's parameter limits. */
+const ASIN_CHUNK = 500;
+
+export interface AlertToEvaluate {
+  id: number;
+  build_id: number;
+  slug: string;
+  component_id: number | null;
+  email: string;
+  max_total_cents: number | null;
+}
+
+/**
+ * The active, unexpired alerts of the public builds whose components (not alternatives) hold one of
+ * `asins`. Alerts of builds no longer public are left to retention, which deletes them.
+ */
+export async function findActiveAlertsOfAsins(db: Db, asins: readonly string[], now: string): Promise<AlertToEvaluate[]> {
+  const found = new Map<number, AlertToEvaluate>();
+  for (let start = 0; start < asins.length; start += ASIN_CHUNK) {
+    const chunk = asins.slice(start, start + ASIN_CHUNK);
+    const rows = await db
+      .selectFrom('price_alerts')
+      .innerJoin('builds', 'builds.id', 'price_alerts.build_id')
+      .select([
+        'price_alerts.id',
+        'price_alerts.build_id',
+        'builds.slug',
+        'price_alerts.component_id',
+        'price_alerts.email',
+        'price_alerts.max_total_cents',
+      ])
+      .where('price_alerts.status', '=', 'active')
+      .where('price_alerts.expires_at', '>', now)
+      .where(isPublicBuild(now))
+      .where('price_alerts.build_id', 'in', db.selectFrom('components').select('components.build_id').where('components.asin', 'in', chunk))
+      .orderBy('price_alerts.id')
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Ends an active alert that fired: the delete is the claim, so with two instances evaluating at once only
+ * the transaction whose delete removed the row goes on to enqueue the mail.
+ */
+export async function deleteActiveAlert(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('price_alerts').where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
 import { replaceUnsubscribeHash } from './alerts.repository';
+import { createAlertFiring } from './fire.service';
 import { createAlertLinks } from './manage.service';
 import { createAlertRetention } from './retention.service';
 import { createSubscribe, type SubscribeDeps } from './subscribe.service';
@@ -13,6 +14,7 @@ export function createAlertsService(deps: SubscribeDeps) {
     ...createSubscribe(deps),
     ...createAlertLinks(deps),
     ...createAlertRetention(deps),
+    ...createAlertFiring(deps),
     /** Absolute links on PUBLIC_BASE_URL, for the mails. */
     confirmUrl: (token: string) => confirmUrl(base, token),
     unsubscribeUrl: (token: string) => unsubscribeUrl(base, token),

@@ -62,6 +62,11 @@ export interface PricingDeps extends DataDeps {
   builds: Pick<BuildsService, 'requireBuild' | 'publishedPriceRefs' | 'priceRefs'>;
   jobs: JobsService;
   events: ContentEvents;
+  /**
+   * Called inside the job, after a refresh stored answers, with the ASINs whose answers were stored (the
+   * alerts' evaluation, issue 23). A dependency rather than an import: alerts read builds, not pricing.
+   */
+  afterRefresh?: (asins: string[]) => Promise<unknown>;
 }
 
 function summarize(results: AsinResult[]): RefreshSummary {
@@ -124,6 +129,14 @@ export function createPricingService(deps: PricingDeps) {
     return { results, summary: summarize(results), requests };
   }
 
+  /** refreshAsins, then the afterRefresh hook on what was stored: every job calls this inside its lease. */
+  async function refreshAndNotify(asins: string[]): Promise<RefreshOutcome> {
+    const outcome = await refreshAsins(asins);
+    const stored = outcome.results.filter((r) => r.status !== 'failed').map((r) => r.asin);
+    if (deps.afterRefresh && stored.length > 0) await deps.afterRefresh(stored);
+    return outcome;
+  }
+
   function counts(outcome: RefreshOutcome) {
     return { counts: { ...outcome.summary, requests: outcome.requests } };
   }
@@ -135,7 +148,7 @@ export function createPricingService(deps: PricingDeps) {
     const [asins, componentAsins] = await Promise.all([repo.listAsinsOfBuild(db, buildId), repo.listComponentAsinsOfBuild(db, buildId)]);
     const ofComponents = new Set(componentAsins);
     const outcome = await jobs.runExclusive(`prices-build-${buildId}`, 'manual', async () => {
-      const fetched = await refreshAsins(asins);
+      const fetched = await refreshAndNotify(asins);
       // The curated alternatives ride along in the same requests, but the editor reports on the build's own
       // components ("Componenti controllati") and fills its form from these results: only theirs are reported.
       const results = fetched.results.filter((result) => ofComponents.has(result.asin));
@@ -164,7 +177,7 @@ export function createPricingService(deps: PricingDeps) {
       `prices-tier-${tier}`,
       trigger,
       async () => {
-        const result = await refreshAsins(await repo.listAsinsOfTier(db, tier));
+        const result = await refreshAndNotify(await repo.listAsinsOfTier(db, tier));
         return { value: result, ...counts(result) };
       },
       trigger === 'scheduled' ? { isDue: isTierDue(tier) } : {},
@@ -186,7 +199,7 @@ export function createPricingService(deps: PricingDeps) {
       IMAGE_JOB,
       'scheduled',
       async () => {
-        const result = await refreshAsins(asins);
+        const result = await refreshAndNotify(asins);
         return { value: result, ...counts(result) };
       },
       {

@@ -1,0 +1,97 @@
+/**
+ * Alerts fire from the price engine (issue 23, item 3): after a refresh stored answers, the pricing job
+ * calls evaluateForAsins with the ASINs it refreshed, in the same job run. The active alerts of the
+ * public builds holding those ASINs as components are checked against the build as its public page shows
+ * it (builds.getPublished: the same total, the same unavailable parts), never a second formula.
+ *
+ * Firing is one transaction per alert: a fresh unsubscribe token for the mail's headers, the DELETE that
+ * ends the alert (the claim: with two instances evaluating at once, only the transaction whose delete
+ * removed the row enqueues), and the mail in the outbox. Nothing of the alert is kept.
+ */
+import { AppError } from '../../common/errors';
+import type { BuildPublic } from '../builds/builds.types';
+import { hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { alertMail } from './alert-mail';
+import { type AlertToEvaluate, deleteActiveAlert, findActiveAlertsOfAsins, replaceUnsubscribeHash } from './alerts.repository';
+import type { SubscribeDeps } from './subscribe.service';
+
+const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
+
+export interface EvaluationOutcome {
+  evaluated: number;
+  fired: number;
+}
+
+/** Whether the alert's condition holds on the build as visitors see it now. */
+export function alertHolds(alert: Pick<AlertToEvaluate, 'component_id' | 'max_total_cents'>, build: BuildPublic): boolean {
+  if (alert.component_id !== null) {
+    const component = build.components.find((c) => c.id === alert.component_id);
+    // The alert was taken because the part was unavailable: a known availability that is not "unavailable" ends it.
+    return component !== undefined && component.availability !== null && !UNAVAILABLE.has(component.availability);
+  }
+  return alert.max_total_cents !== null && Math.round(build.total_price * 100) <= alert.max_total_cents;
+}
+
+export function createAlertFiring(deps: SubscribeDeps) {
+  const { db, clock, config, builds, mail } = deps;
+
+  async function publicBuild(slug: string): Promise<BuildPublic | null> {
+    try {
+      return await builds.getPublished(slug);
+    } catch (error) {
+      // Unpublished between the query and the read: not evaluated (retention deletes its alerts).
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  /** Ends the alert and enqueues its mail, once; false when another evaluation (or an unsubscribe) got there first. */
+  async function fire(alert: AlertToEvaluate, build: BuildPublic, refreshed: ReadonlySet<string>): Promise<boolean> {
+    const component = alert.component_id === null ? null : build.components.find((c) => c.id === alert.component_id) ?? null;
+    const prices = build.components
+      .filter((c) => c.asin !== null && refreshed.has(c.asin) && c.price !== null && !c.owned)
+      .map((c) => ({ name: c.name, price: c.price!, priceUpdatedAt: c.price_updated_at, lowest30d: c.lowest_price_30d }));
+    const token = newAlertToken();
+    const content = alertMail({
+      siteName: config.siteName,
+      buildTitle: build.title,
+      buildUrl: `${config.publicBaseUrl}/build/${build.slug}`,
+      total: build.total_price,
+      maxTotalCents: alert.max_total_cents,
+      componentName: component?.name ?? null,
+      prices,
+      cartUrl: build.cart_url,
+      unsubscribeUrl: unsubscribeUrl(config.publicBaseUrl, token),
+    });
+    const nowIso = clock.now().toISOString();
+    return db.transaction().execute(async (trx) => {
+      // The mail's link names this alert until the delete below; after it, an unsubscribe POST still answers 2xx.
+      if (!(await replaceUnsubscribeHash(trx, alert.id, hashAlertToken(token)))) return false;
+      if (!(await deleteActiveAlert(trx, alert.id))) return false;
+      await mail.enqueue(trx, { kind: 'alert', to: alert.email, ...content, headers: listUnsubscribeHeaders(config.publicBaseUrl, token) }, nowIso);
+      return true;
+    });
+  }
+
+  /** Evaluates the alerts of the builds holding `asins` (refreshed just now) and fires those that hold. */
+  async function evaluateForAsins(asins: readonly string[]): Promise<EvaluationOutcome> {
+    const outcome: EvaluationOutcome = { evaluated: 0, fired: 0 };
+    if (asins.length === 0) return outcome;
+    const alerts = await findActiveAlertsOfAsins(db, [...new Set(asins)], clock.now().toISOString());
+    const refreshed = new Set(asins);
+    const bySlug = new Map<string, AlertToEvaluate[]>();
+    for (const alert of alerts) bySlug.set(alert.slug, [...(bySlug.get(alert.slug) ?? []), alert]);
+    for (const [slug, ofBuild] of bySlug) {
+      const build = await publicBuild(slug);
+      if (!build) continue;
+      for (const alert of ofBuild) {
+        outcome.evaluated += 1;
+        if (alertHolds(alert, build) && (await fire(alert, build, refreshed))) outcome.fired += 1;
+      }
+    }
+    if (outcome.fired > 0) mail.kick();
+    return outcome;
+  }
+
+  return { evaluateForAsins };
+}
