@@ -32,6 +32,7 @@ export const CHILD_ENTRIES = [
   'tests/backup/writer-child.ts',
   'tests/pricing/refresh-child.ts',
   'tests/mail/sender-child.ts',
+  'tests/alerts/evaluate-child.ts',
 ] as const;
 
 export type ChildEntry = (typeof CHILD_ENTRIES)[number];
