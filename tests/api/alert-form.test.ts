@@ -5,6 +5,8 @@
  * the admin's counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertStatsResponseSchema } from '../../src/modules/alerts/alerts.schema';
+import { mailStatsResponseSchema } from '../../src/modules/mail/mail.schema';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
@@ -178,5 +180,48 @@ describe('the form post', () => {
     const missing = await withMail.request<{ error: { code: string } }>('POST', '/api/alerts', { body: { build: 'manca', email: 'x@example.com' } });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the admin counts', () => {
+  it('active alerts per build and pending requests, counts only, in the strict response shape', async () => {
+    const build = await createBuild(withMail, 'PC contato', null);
+    for (const email of ['uno@example.com', 'due@example.com']) {
+      expect((await postForm(withMail, { build: build.slug, email, max_total: '500' })).status).toBe(303);
+    }
+    // Confirm the first one through its page, as a visitor would.
+    const mail = await withMail.database.db.selectFrom('mail_outbox').select(['recipient', 'text_body']).where('recipient', '=', 'uno@example.com').executeTakeFirstOrThrow();
+    const confirmPath = /\/avvisi\/conferma\/[A-Za-z0-9_-]{43}/.exec(mail.text_body ?? '')![0];
+    const confirmed = await withMail.app.request(confirmPath, { method: 'POST', headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(confirmed.status).toBe(200);
+
+    const token = await withMail.login();
+    const stats = await withMail.request('GET', '/api/admin/alerts/stats', { token });
+    expect(stats.status).toBe(200);
+    const parsed = alertStatsResponseSchema.parse(stats.body);
+    expect(parsed.builds.find((b) => b.build_id === build.id)).toEqual({ build_id: build.id, slug: build.slug, title: 'PC contato', active: 1 });
+    expect(parsed.pending).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(stats.body)).not.toContain('@');
+    expect((await withMail.request('GET', '/api/admin/alerts/stats')).status).toBe(401);
+  });
+
+  it('mails sent per Rome day over 7 or 30 days, today last; other windows refused', async () => {
+    const token = await withMail.login();
+    const before = await withMail.request('GET', '/api/admin/mail/stats', { token });
+    expect(before.status).toBe(200);
+    const week = mailStatsResponseSchema.parse(before.body).days;
+    expect(week).toHaveLength(7);
+    // One mail marked sent now counts on today's line.
+    const outboxRow = await withMail.database.db.selectFrom('mail_outbox').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const today = week.at(-1)!;
+    await withMail.database.db.updateTable('mail_outbox').set({ status: 'sent', sent_day: today.day }).where('id', '=', outboxRow.id).execute();
+    const month = await withMail.request('GET', '/api/admin/mail/stats?days=30', { token });
+    expect(month.status).toBe(200);
+    const days = mailStatsResponseSchema.parse(month.body).days;
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toEqual({ day: today.day, sent: today.sent + 1 });
+    expect(days.slice(-7).map((d) => d.day)).toEqual(week.map((d) => d.day));
+    expect((await withMail.request('GET', '/api/admin/mail/stats?days=9', { token })).status).toBe(400);
+    expect((await withMail.request('GET', '/api/admin/mail/stats')).status).toBe(401);
   });
 });
