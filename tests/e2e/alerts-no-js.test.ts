@@ -5,19 +5,27 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EContext, newPage, startE2E, VIEWPORTS } from './harness';
+import { type E2EContext, finishAnimations, newPage, startE2E, VIEWPORTS } from './harness';
 import { expectNoErrors, listPublished, plain } from './public-fixtures';
 
 let e2e: E2EContext;
 let outboxDir: string;
 let slug: string;
+/** Another published build, with one part made unavailable (its page not yet cached by the first test). */
+let stockSlug: string;
 
 beforeAll(async () => {
   outboxDir = mkdtempSync(join(tmpdir(), 'buildpc-mail-'));
   e2e = await startE2E({ MAIL_OUTBOX_DIR: outboxDir });
-  slug = (await listPublished(e2e.url))[0]!.slug;
+  const builds = await listPublished(e2e.url);
+  slug = builds[0]!.slug;
+  stockSlug = builds[1]!.slug;
+  const db = e2e.runtime.database.db;
+  const build = await db.selectFrom('builds').select('id').where('slug', '=', stockSlug).executeTakeFirstOrThrow();
+  const part = await db.selectFrom('components').select('id').where('build_id', '=', build.id).orderBy('id').executeTakeFirstOrThrow();
+  await db.updateTable('components').set({ availability: 'OUT_OF_STOCK' }).where('id', '=', part.id).execute();
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();
@@ -82,6 +90,52 @@ describe('Avvisami without JavaScript', () => {
       await page.getByText('Avviso confermato').first().waitFor();
       const alerts = await e2e.runtime.database.db.selectFrom('price_alerts').select(['status', 'max_total_cents']).execute();
       expect(alerts.map((a) => ({ status: a.status, cents: Number(a.max_total_cents) }))).toEqual([{ status: 'active', cents: (prefilled - 1) * 100 + 50 }]);
+      expectNoErrors(opened.errors);
+    } finally {
+      await opened.context.close();
+    }
+  });
+});
+
+const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: unknown; html: string }[];
+}
+
+describe('the forms on the page', () => {
+  it.each(VIEWPORTS)('at $name: no serious axe violation with the stock form open, and nothing shifts the layout', async ({ viewport }) => {
+    // bypassCSP: axe is injected as an inline script (as tests/e2e/accessibility.test.ts does).
+    const opened = await newPage(e2e.browser, { viewport, bypassCSP: true });
+    try {
+      const { page } = opened;
+      await page.goto(`${e2e.url}/build/${stockSlug}`);
+      await finishAnimations(page);
+      expect(await page.getByTestId('stock-alert').count()).toBe(1);
+      await page.getByText('Avvisami quando torna disponibile').click();
+      expect(await page.getByTestId('stock-alert-form').getByLabel('La tua email').isVisible()).toBe(true);
+      await page.getByTestId('price-alert').scrollIntoViewIfNeeded();
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((done) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => done(total), 300);
+          }),
+      );
+      expect(shift).toBeLessThan(0.01);
+
+      await page.addScriptTag({ path: AXE_PATH });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+      });
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
       expectNoErrors(opened.errors);
     } finally {
       await opened.context.close();
