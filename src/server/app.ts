@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
 import { adminAlertRoutes } from './api/admin-alerts';
+import { adminMailRoutes } from './api/admin-mail';
 import { adminAlternativeRoutes } from './api/admin-alternatives';
 import { adminAnalyticsRoutes } from './api/admin-analytics';
 import { adminBuildRoutes } from './api/admin-builds';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminMediaRoutes(services));
   admin.route('/', adminAnalyticsRoutes(services));
   admin.route('/', adminAlertRoutes(services));
+  admin.route('/', adminMailRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

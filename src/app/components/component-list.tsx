@@ -1,6 +1,7 @@
 import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
 import { isPriceStale } from '../../common/price-freshness';
 import type { BuildPageData, ComponentData } from '../public-text';
+import { StockAlertForm } from './alert-forms';
 import { beaconAttributes } from './beacon-attributes';
 import { BuyAll, PriceTotal } from './buy-all';
 import { ExternalIcon } from './icons';
@@ -39,7 +40,7 @@ function ProductLink({ link, componentId, buildSlug, swappedAsin }: { link: stri
   );
 }
 
-function ComponentRow({ component, now, buildSlug }: { component: ComponentData; now: number; buildSlug: string }) {
+function ComponentRow({ component, now, buildSlug, stockAlert }: { component: ComponentData; now: number; buildSlug: string; stockAlert: boolean }) {
   const unavailable = component.availability !== null && UNAVAILABLE.has(component.availability);
   return (
     <li className="py-4" data-testid="component">
@@ -81,6 +82,7 @@ function ComponentRow({ component, now, buildSlug }: { component: ComponentData;
             )}
             {component.specs && <p className="text-sm text-slate-600 dark:text-slate-400">{component.specs}</p>}
             {unavailable && <p className="text-sm font-medium text-red-700 dark:text-red-300">Attualmente non disponibile</p>}
+            {unavailable && stockAlert && <StockAlertForm buildSlug={buildSlug} componentId={component.id} />}
           </div>
         </div>
         <div className="shrink-0 sm:text-right">
@@ -103,7 +105,8 @@ function ComponentRow({ component, now, buildSlug }: { component: ComponentData;
 /** The id of the list, for links to it (the phone summary's, at the top of the build page). */
 export const COMPONENT_LIST_ID = 'componenti';
 
-export function ComponentList({ build, now, disclosure }: { build: BuildPageData; now: number; disclosure: string }) {
+/** `stockAlerts`: offer "Avvisami quando torna disponibile" on unavailable parts (mail configured, author's build). */
+export function ComponentList({ build, now, disclosure, stockAlerts = false }: { build: BuildPageData; now: number; disclosure: string; stockAlerts?: boolean }) {
   // Laid out with the page, not `below-fold`: the Personalizza section's links follow it, and a skipped list's
   // placeholder height would put them on top of its own links for anyone measuring the page (axe, Lighthouse).
   return (
@@ -116,7 +119,7 @@ export function ComponentList({ build, now, disclosure }: { build: BuildPageData
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
           {build.components.map((component) => (
-            <ComponentRow key={component.id} component={component} now={now} buildSlug={build.slug} />
+            <ComponentRow key={component.id} component={component} now={now} buildSlug={build.slug} stockAlert={stockAlerts} />
           ))}
         </ul>
       )}

@@ -4,6 +4,7 @@ import { paths } from '../../common/paths';
 import { parsePersonalization } from '../../common/personalization-query';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
+import { PriceAlertSection } from '../components/alert-forms';
 import { BuildSummary } from '../components/build-summary';
 import { CategoryBadge } from '../components/category-badge';
 import { CompatibilitySection } from '../components/compatibility-section';
@@ -26,7 +27,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ]);
     const build = toBuildPage(published);
     // The time of rendering decides which prices are shown as current (the page cache keeps a page a minute at most).
-    return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor };
+    // The alerts watch the author's build: offered only with mail configured, and not on a personalised
+    // variant, whose total and parts are not the ones an alert would compare.
+    const alertForms = context.services.alerts.isEnabled() && !build.personalization;
+    return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor, alertForms };
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -60,7 +64,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function BuildPage({ loaderData, matches }: Route.ComponentProps) {
-  const { build, priceChart: chart, renderedAt } = loaderData;
+  const { build, priceChart: chart, renderedAt, alertForms } = loaderData;
   const site = siteFromMatches(matches);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
@@ -98,7 +102,8 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
       {build.personalize.variant && <VariantNoticeBox notice={build.personalize.variant} />}
       <BuildSummary build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
       <article className="article below-fold mt-10" dangerouslySetInnerHTML={{ __html: build.content_html }} />
-      <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />
+      <ComponentList build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} stockAlerts={alertForms} />
+      {alertForms && <PriceAlertSection buildSlug={build.slug} totalEuro={build.total_price} />}
       <PersonalizeSection data={build.personalize} now={renderedAt} />
       <CompatibilitySection compatibility={build.compatibility} />
       {chart && (

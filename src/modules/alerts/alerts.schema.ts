@@ -58,3 +58,13 @@ export function subscribeRequestFromForm(form: Record<string, string>): Record<s
     website: form.website,
   };
 }
+
+/** GET /api/admin/alerts/stats: counts only, never an address (issue 23, item 6). */
+export const alertStatsResponseSchema = z.strictObject({
+  /** Requests awaiting confirmation (deleted after 48 hours). */
+  pending: z.number().int().nonnegative(),
+  /** The builds with active alerts, and how many. */
+  builds: z.array(z.strictObject({ build_id: z.number().int().positive(), slug: z.string(), title: z.string(), active: z.number().int().nonnegative() })),
+});
+
+export type AlertStatsResponse = z.infer<typeof alertStatsResponseSchema>;

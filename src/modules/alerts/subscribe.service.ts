@@ -111,7 +111,12 @@ export function createSubscribe(deps: SubscribeDeps) {
     return 'sent';
   }
 
-  return { subscribe, assertEnabled };
+  /** Whether the pages offer the alert forms at all (mail configured). */
+  function isEnabled(): boolean {
+    return Boolean(config.mail);
+  }
+
+  return { subscribe, assertEnabled, isEnabled };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AlertStatsResponse } from '../../modules/alerts/alerts.schema';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../hono-env';
 import { parseWith } from '../middleware/json-body';
@@ -20,10 +21,11 @@ export function adminAlertRoutes(services: AppServices) {
 
   app.get('/alerts/stats', async (c) => {
     const counts = await services.alerts.stats();
-    return c.json({
+    const body: AlertStatsResponse = {
       pending: counts.pending,
       builds: counts.activeByBuild.map((b) => ({ build_id: b.buildId, slug: b.slug, title: b.title, active: b.active })),
-    });
+    };
+    return c.json(body);
   });
 
   app.delete('/alerts', async (c) => {

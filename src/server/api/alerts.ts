@@ -6,12 +6,14 @@
  *   limits or with the honeypot `website` filled (then nothing is stored or sent). 400 bad input, 404 no
  *   such public build, 413 oversized body, 503 when mail is not configured (naming SMTP_URL).
  *   The same path takes a plain HTML form (application/x-www-form-urlencoded, pages without JavaScript):
- *   the same checks, then 303 to the "Controlla la tua email" page.
+ *   the same checks, then 303 to the "Controlla la tua email" page; a refusal (4xx) is an HTML page with
+ *   the Italian message and a link back to the build, not JSON.
  * - POST /api/alerts/unsubscribe/{token} → 200 `{message}`: ends the alert at once, whatever the body
  *   (RFC 8058 `List-Unsubscribe=One-Click`), without login; ending one already ended answers the same.
  */
 import { Hono } from 'hono';
 import { AppError } from '../../common/errors';
+import { paths } from '../../common/paths';
 import { alertPaths } from '../../modules/alerts/alert-tokens';
 import { ALERT_SENT_MESSAGE, subscribeRequestFromForm, subscribeSchema } from '../../modules/alerts/alerts.schema';
 import type { AppServices } from '../../modules/services';
@@ -28,10 +30,23 @@ export function alertRoutes(services: AppServices, options: { trustProxyHops: nu
   app.post('/', async (c) => {
     services.alerts.assertEnabled();
     const isForm = FORM_TYPE.test(c.req.header('Content-Type') ?? '');
-    const request = isForm ? parseWith(subscribeSchema, subscribeRequestFromForm(await formFields(c.req.raw))) : await readJson(c, subscribeSchema);
-    await services.alerts.subscribe(request, { ip: visitorOf(c, options.trustProxyHops).ip });
-    if (isForm) return c.redirect(alertPaths.sent(), 303);
-    return c.json({ message: ALERT_SENT_MESSAGE }, 202);
+    if (!isForm) {
+      const request = await readJson(c, subscribeSchema);
+      await services.alerts.subscribe(request, { ip: visitorOf(c, options.trustProxyHops).ip });
+      return c.json({ message: ALERT_SENT_MESSAGE }, 202);
+    }
+    // A page without JavaScript posted this: a refusal is a page the visitor can read, not JSON.
+    let buildSlug: string | undefined;
+    try {
+      const fields = await formFields(c.req.raw);
+      buildSlug = fields.build;
+      const request = parseWith(subscribeSchema, subscribeRequestFromForm(fields));
+      await services.alerts.subscribe(request, { ip: visitorOf(c, options.trustProxyHops).ip });
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) return formErrorPage(error, buildSlug);
+      throw error;
+    }
+    return c.redirect(alertPaths.sent(), 303);
   });
 
   app.post('/unsubscribe/:token', async (c) => {
@@ -41,6 +56,26 @@ export function alertRoutes(services: AppServices, options: { trustProxyHops: nu
 
   return app;
 }
+
+/**
+ * The no-JavaScript form's refusal: a short Italian page with the reason and the way back to the build (the home page when the build is unknown). No script, no address echoed.
+ */
+function formErrorPage(error: AppError, buildSlug: string | undefined): Response {
+  const back = buildSlug && error.status !== 404 ? { href: paths.build(buildSlug), text: 'Torna alla build' } : { href: paths.home(), text: 'Torna alla home' };
+  const html = [
+    '<!doctype html>',
+    '<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex"><title>Avviso non attivato</title></head>',
+    '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">',
+    '<main><h1>Avviso non attivato</h1>',
+    `<p data-testid="alert-form-error">${escapeHtml(error.message)}</p>`,
+    `<p><a href="${escapeHtml(back.href)}">${back.text}</a></p>`,
+    '</main></body></html>',
+  ].join('');
+  return new Response(html, { status: error.status, headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' } });
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** A form body's text fields (the last of a repeated name); a file field is refused. */
 async function formFields(request: Request): Promise<Record<string, string>> {

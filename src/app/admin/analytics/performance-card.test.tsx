@@ -54,3 +54,15 @@ describe('PerformanceCard: visitors’ choices', () => {
     expect(screen.getByTestId('build-choices').textContent).toContain('Nessun visitatore ha ancora personalizzato questa build.');
   });
 });
+
+describe('PerformanceCard: email alerts', () => {
+  it('shows the build’s active alerts count, also when the analytics failed', () => {
+    render(<PerformanceCard days={30} activeAlerts={1234} analytics={{ ok: false, error: 'Statistiche non disponibili' }} />);
+    expect(screen.getByTestId('build-performance-alerts').textContent).toBe('Avvisi email attivi: 1.234');
+  });
+
+  it('shows nothing about alerts when the count could not be read', () => {
+    render(<PerformanceCard days={30} activeAlerts={null} analytics={{ ok: true, data: analytics() }} />);
+    expect(screen.queryByTestId('build-performance-alerts')).toBeNull();
+  });
+});

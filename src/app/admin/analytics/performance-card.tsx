@@ -16,7 +16,8 @@ const SHOWN_COMPONENTS = 3;
 /** Visitors' choices listed: the most chosen ones. */
 const SHOWN_CHOICES = 5;
 
-export function PerformanceCard({ analytics, days }: { analytics: Part<BuildAnalytics>; days: number }) {
+/** `activeAlerts`: the build's active email alerts now (issue 23), not of the window; null or absent: not shown. */
+export function PerformanceCard({ analytics, days, activeAlerts = null }: { analytics: Part<BuildAnalytics>; days: number; activeAlerts?: number | null }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${cardClass} space-y-4`} data-testid="build-performance">
@@ -24,6 +25,11 @@ export function PerformanceCard({ analytics, days }: { analytics: Part<BuildAnal
         Rendimento ({days} giorni)
       </h2>
       {analytics.ok ? <PerformanceFigures analytics={analytics.data} days={days} /> : <p className="text-sm text-slate-700 dark:text-slate-300">{analytics.error}</p>}
+      {activeAlerts !== null && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="build-performance-alerts">
+          Avvisi email attivi: <strong className="tabular-nums">{formatCount(activeAlerts)}</strong>
+        </p>
+      )}
     </section>
   );
 }

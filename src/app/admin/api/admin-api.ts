@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { okResponseSchema } from '../../../common/api-responses';
+import { alertStatsResponseSchema } from '../../../modules/alerts/alerts.schema';
 import { analyticsOverviewSchema, buildAnalyticsSchema } from '../../../modules/analytics/analytics.schema';
 import {
   alternativeListResponseSchema,
@@ -26,6 +27,7 @@ import {
 import { restoredRevisionResponseSchema, revisionListResponseSchema, revisionResponseSchema } from '../../../modules/builds/revisions.schema';
 import { driftResponseSchema } from '../../../modules/drift/drift.schema';
 import { importResponseSchema } from '../../../modules/importer/importer.schema';
+import { mailStatsResponseSchema } from '../../../modules/mail/mail.schema';
 import { uploadedImageSchema } from '../../../modules/media/media.schema';
 import {
   assignTiersResponseSchema,
@@ -155,4 +157,11 @@ export const mediaApi = {
   /** The image without its background, as a PNG. */
   removeBackground: (image: Blob, filename: string, signal?: Signal) =>
     requestBlob(apiPaths.removeBackground(), { method: 'POST', body: imageForm(image, filename), signal }),
+};
+
+export const alertsApi = {
+  /** Counts only: pending requests and active alerts per build (builds without any are absent). */
+  stats: (signal?: Signal) => requestJson(apiPaths.alertStats(), alertStatsResponseSchema, { signal }),
+  /** Mails sent per Europe/Rome day over the last `days` (7 or 30), oldest first. */
+  mailStats: async (days: number, signal?: Signal) => (await requestJson(apiPaths.mailStats(days), mailStatsResponseSchema, { signal })).days,
 };

@@ -39,4 +39,6 @@ export const apiPaths = {
   productAlternatives: () => '/admin/alternatives',
   alternativesOf: (asin: string) => `/admin/alternatives/${encodeURIComponent(asin)}`,
   alternative: (alternativeId: number) => `/admin/alternatives/${id(alternativeId)}`,
+  alertStats: () => '/admin/alerts/stats',
+  mailStats: (days: number) => `/admin/mail/stats?days=${id(days)}`,
 } as const;

@@ -8,7 +8,8 @@ import type { AnalyticsOverview } from '../../../modules/analytics/analytics.sch
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
 import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
-import { analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../api';
+import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../api';
+import type { AlertCounts } from './alerts-card';
 import { formText } from '../form-data';
 import { refreshSummaryLines } from '../pricing/refresh-summary';
 
@@ -16,6 +17,8 @@ import { refreshSummaryLines } from '../pricing/refresh-summary';
 export const RECENT_COUNT = 5;
 /** The window of the 'Rendimento' section, in days. */
 export const PERFORMANCE_DAYS = 30;
+/** The window of the mails-sent-per-day list of the 'Avvisi email' card, in days (7 or 30). */
+export const MAIL_DAYS = 7;
 
 /** A part of the dashboard: its data, or the text of why it could not be loaded. */
 export type Part<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -26,6 +29,7 @@ export interface DashboardData {
   prices: Part<PriceStats>;
   performance: Part<AnalyticsOverview>;
   drift: Part<DriftResponse>;
+  alerts: Part<AlertCounts>;
 }
 
 async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
@@ -34,7 +38,7 @@ async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
 }
 
 export async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
-  const [stats, recent, prices, performance, drift] = await Promise.all([
+  const [stats, recent, prices, performance, drift, alerts] = await Promise.all([
     part(buildsApi.stats(signal), 'Errore nel caricamento delle statistiche'),
     part(
       buildsApi.list(signal).then((builds) => builds.slice(0, RECENT_COUNT)),
@@ -43,8 +47,12 @@ export async function loadDashboard(signal: AbortSignal): Promise<DashboardData>
     part(pricingApi.stats(signal), 'Errore nel caricamento delle statistiche dei prezzi'),
     part(analyticsApi.overview(PERFORMANCE_DAYS, signal), 'Errore nel caricamento del rendimento'),
     part(buildsApi.drift(signal), 'Errore nel caricamento delle build fuori budget'),
+    part(
+      Promise.all([alertsApi.stats(signal), alertsApi.mailStats(MAIL_DAYS, signal)]).then(([alertStats, mail]) => ({ alerts: alertStats, mail })),
+      'Errore nel caricamento degli avvisi email',
+    ),
   ]);
-  return { stats, recent, prices, performance, drift };
+  return { stats, recent, prices, performance, drift, alerts };
 }
 
 export const PRICE_INTENTS = ['tier-A', 'tier-B', 'assign-tiers'] as const;
