@@ -9,6 +9,7 @@
 import { personalizationQuery } from '../src/common/personalization-query';
 import { SAMPLE_BUILD } from './fit-sample-build';
 import { ADMIN, BENCH_USER_AGENT, getJson } from './start-site';
+import type { BuildPersonalization } from '../src/modules/builds/builds.types';
 
 /** The few fields of GET /api/builds/{slug} the benches read. */
 export interface PublicAlternative {
@@ -30,15 +31,7 @@ export interface PublicBuild {
   title: string;
   total_price: number;
   components: PublicComponent[];
-  personalization: {
-    choices: { component_id: number; asin: string; by: 'visitor' | 'budget' }[];
-    owned: number[];
-    budget: number | null;
-    budget_met: boolean | null;
-    base_total: number;
-    ignored: string[];
-    query: string;
-  } | null;
+  personalization: BuildPersonalization | null;
 }
 
 export const readBuild = async (url: string, slug: string, query = ''): Promise<PublicBuild> =>

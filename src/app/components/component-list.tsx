@@ -1,3 +1,4 @@
+import { isKnownUnavailable } from '../../common/availability';
 import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
 import { isPriceStale } from '../../common/price-freshness';
 import type { BuildPageData, ComponentData } from '../public-text';
@@ -5,8 +6,6 @@ import { StockAlertForm } from './alert-forms';
 import { beaconAttributes } from './beacon-attributes';
 import { BuyAll, PriceTotal } from './buy-all';
 import { ExternalIcon } from './icons';
-
-const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
 function PriceNote({ component, now }: { component: ComponentData; now: number }) {
   if (component.price === null || !component.price_updated_at) return null;
@@ -41,7 +40,7 @@ function ProductLink({ link, componentId, buildSlug, swappedAsin }: { link: stri
 }
 
 function ComponentRow({ component, now, buildSlug, stockAlert }: { component: ComponentData; now: number; buildSlug: string; stockAlert: boolean }) {
-  const unavailable = component.availability !== null && UNAVAILABLE.has(component.availability);
+  const unavailable = isKnownUnavailable(component.availability);
   return (
     <li className="py-4" data-testid="component">
       {component.is_replaced === 1 && (

@@ -8,14 +8,13 @@
  * ends the alert (the claim: with two instances evaluating at once, only the transaction whose delete
  * removed the row enqueues), and the mail in the outbox. Nothing of the alert is kept.
  */
+import { isKnownUnavailable } from '../../common/availability';
 import { AppError } from '../../common/errors';
 import type { BuildPublic } from '../builds/builds.types';
 import { hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
 import { alertMail } from './alert-mail';
 import { type AlertToEvaluate, deleteActiveAlert, findActiveAlertsOfAsins, replaceUnsubscribeHash } from './alerts.repository';
 import type { SubscribeDeps } from './subscribe.service';
-
-const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
 export interface EvaluationOutcome {
   evaluated: number;
@@ -27,7 +26,7 @@ export function alertHolds(alert: Pick<AlertToEvaluate, 'component_id' | 'max_to
   if (alert.component_id !== null) {
     const component = build.components.find((c) => c.id === alert.component_id);
     // The alert was taken because the part was unavailable: a known availability that is not "unavailable" ends it.
-    return component !== undefined && component.availability !== null && !UNAVAILABLE.has(component.availability);
+    return component !== undefined && component.availability !== null && !isKnownUnavailable(component.availability);
   }
   return alert.max_total_cents !== null && Math.round(build.total_price * 100) <= alert.max_total_cents;
 }

@@ -1,10 +1,9 @@
 /** What a build's components add up to: the Amazon cart, the total, the age of the prices shown. */
+import { isKnownUnavailable } from '../../common/availability';
 import { isAmazonLink } from '../../common/amazon-hosts';
 import { buildCartUrl, isValidAsin } from '../../common/asin';
 import type { ComponentRow } from '../../db/tables';
 import type { CartExclusion } from './builds.types';
-
-const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
 /**
  * Cart link of the components Amazon can take, and which ones were left out and why. A component whose
@@ -17,7 +16,7 @@ export function planCart(components: ComponentRow[], tag: string): { url: string
   for (const c of components) {
     if (c.amazon_link && !isAmazonLink(c.amazon_link)) excluded.push({ id: c.id, name: c.name, reason: 'external_link' });
     else if (!c.asin || !isValidAsin(c.asin)) excluded.push({ id: c.id, name: c.name, reason: 'missing_asin' });
-    else if (c.availability && UNAVAILABLE.has(c.availability)) excluded.push({ id: c.id, name: c.name, reason: 'unavailable' });
+    else if (isKnownUnavailable(c.availability)) excluded.push({ id: c.id, name: c.name, reason: 'unavailable' });
     else asins.push(c.asin);
   }
   return { url: buildCartUrl(asins, tag), excluded };

@@ -19,16 +19,8 @@ export interface OutboxInsert {
   now: string;
 }
 
-export interface ClaimedMail {
-  id: number;
-  kind: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: Record<string, string>;
-  messageId: string;
-}
+/** A mail this sender holds the lease of: what was enqueued, with its row id. */
+export type ClaimedMail = Omit<OutboxInsert, 'now'> & { id: number };
 
 export async function insertOutboxMail(db: Db, mail: OutboxInsert): Promise<number> {
   const row = await db

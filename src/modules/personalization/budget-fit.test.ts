@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveAttributes } from '../../compatibility/assess';
 import { checkCompatibility, type CompatibilityReport } from '../../compatibility/checks';
 import { type BudgetFit, type FitOption, type FitPart, fitBudget, fitBudgetAsync, isNoWorse } from './budget-fit';
+import { seededRandom } from '../../../tests/helpers/seeded-random';
 
 const cents = (euro: number) => Math.round(euro * 100);
 
@@ -345,17 +346,6 @@ describe('fitBudget', () => {
   });
 });
 
-/** Seeded, so a failure reproduces. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Titles the extractor reads, per type, some deliberately unknown or mismatched. */
 const CATALOGUE: Record<string, string[]> = {
@@ -440,7 +430,7 @@ function bruteForce(parts: readonly FitPart[], budgetCents: number): { keys: Rec
 
 describe('fitBudget on random builds', () => {
   it('gives the answer of checking every candidate', () => {
-    const next = random(20261128);
+    const next = seededRandom(20261128);
     for (let instance = 0; instance < 150; instance++) {
       const parts = randomBuild(next, 3);
       const total = parts.reduce((sum, p) => sum + (p.counted ? p.priceCents : 0), 0);
@@ -453,7 +443,7 @@ describe('fitBudget on random builds', () => {
   });
 
   it('fitBudgetAsync answers exactly as fitBudget, with and without the bound', async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let instance = 0; instance < 40; instance++) {
       const parts = randomBuild(next, 5);
       const total = parts.reduce((sum, p) => sum + (p.counted ? p.priceCents : 0), 0);
@@ -472,7 +462,7 @@ describe('fitBudget on random builds', () => {
   });
 
   it('fitBudgetAsync lets other callbacks run while it searches', async () => {
-    const next = random(99);
+    const next = seededRandom(99);
     // A build whose search takes many steps, so that it has points to pause at.
     let parts = randomBuild(next, 5);
     let budget = 0;

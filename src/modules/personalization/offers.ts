@@ -5,12 +5,11 @@
  * as indicative with its date; their image, like a part's, only while the retailer confirmed it within
  * 24 hours (decision 024).
  */
+import { isKnownUnavailable } from '../../common/availability';
 import { productUrl } from '../../common/asin';
 import { centsToEuro } from '../../common/money';
 import { freshRetailerImage } from '../../common/price-freshness';
 import type { CuratedOffer } from '../alternatives/alternatives.types';
-
-const UNAVAILABLE = new Set(['OUT_OF_STOCK', 'UNAVAILABLE']);
 
 /** A curated alternative the visitor may pick for a component: every price is in euro. */
 export interface PublicAlternative {
@@ -32,7 +31,7 @@ export interface OfferedAlternative extends CuratedOffer {
 }
 
 export function isOffered(offer: CuratedOffer): offer is OfferedAlternative {
-  return offer.priceCents !== null && !(offer.availability !== null && UNAVAILABLE.has(offer.availability));
+  return offer.priceCents !== null && !isKnownUnavailable(offer.availability);
 }
 
 export function offeredAlternatives(offers: readonly CuratedOffer[]): OfferedAlternative[] {
