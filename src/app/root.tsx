@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
+import { feedPath, feedTitle } from '../common/feed-query';
 import { paths } from '../common/paths';
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
@@ -59,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: admin ? ADMIN_STYLESHEET : PUBLIC_STYLESHEET }} suppressHydrationWarning />
         <Meta />
         <Links />
+        {/* Every public page offers the site's feed to readers and browsers; the home adds its category's (home.tsx). */}
+        {!admin && <link rel="alternate" type="application/rss+xml" title={feedTitle(site?.siteName ?? 'Build PC')} href={feedPath()} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-violet-700 focus:px-4 focus:py-2 focus:text-white">

@@ -24,6 +24,7 @@ import { createRetailer, createRetailerBudget, type Retailer } from './pricing/r
 import { createReplacementsService, reconcileReplacementRecords } from './replacements/replacements.service';
 import { createRetailerItemsService } from './retailer-items/retailer-items.service';
 import { createSeoService } from './seo/seo.service';
+import { createFeedService } from './feed/feed.service';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -74,6 +75,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     drift: createDriftService({ db, clock, thresholdPercent: config.budgetDriftPercent }),
     replacements: createReplacementsService({ db, clock, config, retailer, alternatives, builds, jobs, events }),
     seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
+    feed: createFeedService({ db, clock, builds, publicBaseUrl: config.publicBaseUrl, siteName: config.siteName }),
     mail,
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };

@@ -31,6 +31,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { describeErrorForLog } from '../common/log-text';
 import { clientIpOf } from './client-ip';
 import { seoRoutes } from './seo-routes';
+import { feedRoutes } from './feed-routes';
 import { expireAtNextPublication } from './cache/publication-expiry';
 
 export interface AppDeps {
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', apiNotFound);
 
   app.route('/', seoRoutes(services.seo));
+  app.route('/', feedRoutes(services.feed));
   app.route('/', uploadedFileRoutes(services));
   // The worker id (1, 2, ...: not a process id) lets an operator or a test see that every worker answers.
   app.get('/healthz', (c) => c.json(workerId === null ? { ok: true } : { ok: true, worker: workerId }));

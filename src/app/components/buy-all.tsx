@@ -5,6 +5,7 @@
  * and, on a phone, in the summary near the top of the build page: one markup for both.
  */
 import { AFFILIATE_LINK_REL } from '../../common/amazon-hosts';
+import { CART_EXCLUSION_REASONS } from '../../common/cart-exclusions';
 import { isPriceStale, PRICE_DISCLAIMER } from '../../common/price-freshness';
 import type { BuildPageData } from '../public-text';
 import { beaconAttributes } from './beacon-attributes';
@@ -13,7 +14,6 @@ import { CartIcon } from './icons';
 type PricedBuild = Pick<BuildPageData, 'prices_updated_at' | 'pricesUpdatedText' | 'totalText'>;
 type CartBuild = Pick<BuildPageData, 'slug' | 'cart_url' | 'cart_excluded' | 'components' | 'cartTotal'>;
 
-const EXCLUSION_REASONS = { missing_asin: 'senza codice Amazon', unavailable: 'non disponibile', external_link: 'link esterno, non Amazon', owned: 'già in tuo possesso' } as const;
 
 export function PriceTotal({ build, now, testId }: { build: PricedBuild; now: number; testId: string }) {
   const stale = isPriceStale(build.prices_updated_at, now);
@@ -58,7 +58,7 @@ export function BuyAll({ build, disclosure }: { build: CartBuild; disclosure: st
             {`Il carrello aggiunge ${build.cartTotal.count} ${build.cartTotal.count === 1 ? 'componente' : 'componenti'} su ${build.components.length}: ${build.cartTotal.text}`}
           </p>
           <p data-testid="cart-excluded">
-            Non inclusi nel carrello: {build.cart_excluded.map((item) => `${item.name} (${EXCLUSION_REASONS[item.reason]})`).join(', ')}
+            Non inclusi nel carrello: {build.cart_excluded.map((item) => `${item.name} (${CART_EXCLUSION_REASONS[item.reason]})`).join(', ')}
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { feedPath } from '../../common/feed-query';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 
@@ -33,6 +34,11 @@ export function SiteFooter({ siteName, author, year, affiliateTag, videoChannelU
             <li>
               <a href={paths.sitemap()} className="hover:underline">
                 Mappa del sito
+              </a>
+            </li>
+            <li>
+              <a href={feedPath()} type="application/rss+xml" className="hover:underline">
+                Feed RSS
               </a>
             </li>
             {videoChannelUrl && (

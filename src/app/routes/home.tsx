@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { redirect } from 'react-router';
 import { BUDGET_RANGES, findBudgetRange } from '../../common/budget-ranges';
 import { BUILD_CATEGORIES, categoryLabel } from '../../common/catalog';
+import { feedPath, feedTitle } from '../../common/feed-query';
 import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { BuildCard } from '../components/build-card';
 import { GaugeIcon, ChatIcon, TagIcon } from '../components/icons';
@@ -48,13 +49,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ matches, data }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const page = data?.query.page ?? 1;
-  return pageMeta(site, {
+  const tags = pageMeta(site, {
     title: `${site.siteName}: guide per assemblare il tuo PC perfetto${page > 1 ? ` (pagina ${page})` : ''}`,
     description:
       'Configurazioni PC complete per gaming, editing, ufficio e workstation: componenti scelti, prezzi aggiornati e link per comprare tutto su Amazon.',
     // Canonical URL: the known filters and the page only, so tracking or junk parameters never create duplicates.
     path: data ? homeUrl(data.query) : '/',
   });
+  // A category's page also offers that category's feed (the site's is in every page's head: root.tsx).
+  const category = data?.query.category ?? null;
+  if (category) tags.push({ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: feedTitle(site.siteName, category), href: feedPath(category) });
+  return tags;
 }
 
 /** A filter chip: a plain link to the first page of the other filter, back at the grid. */

@@ -6,6 +6,7 @@
  * Router's data requests (".data"): public pages are documents that no client navigates to, and a data
  * answer depends on its `_routes` parameter, which would multiply the keys.
  */
+import { FEED_PATH, feedCacheKey } from '../../common/feed-query';
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { buildPageSlug } from '../../common/paths';
 import { personalizationCacheKey } from '../../common/personalization-query';
@@ -36,6 +37,8 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
     return personalization ? `${path}?${personalization}` : path;
   }
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
+  // One entry per category, read one way; nothing else of the query (common/feed-query.ts).
+  if (path === FEED_PATH) return feedCacheKey(search);
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
   if (PRICE_HISTORY.test(path)) return path;
   return null;

@@ -49,5 +49,5 @@ export async function compress(body: Uint8Array, encoding: Exclude<Encoding, 'id
 
 /** Text responses are worth compressing; images and archives already are. */
 export function isCompressible(contentType: string): boolean {
-  return /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/.test(contentType);
+  return /^(text\/|application\/(json|xml|rss\+xml|javascript)|image\/svg\+xml)/.test(contentType);
 }

@@ -1,0 +1,90 @@
+/**
+ * One build as an RSS item: the article as the build page shows it, for a reader away from the site.
+ * The HTML of `content:encoded` opens with the cover, then the article (its links and images absolute),
+ * then the components with their prices, the cart link and what affiliate-compliance.md requires beside
+ * them: each price with its date, the price disclaimer, the items the cart leaves out, the disclosure.
+ *
+ * Every price is labelled indicative ("prezzo indicativo rilevato il …"), even one refreshed a minute
+ * ago: a feed reader keeps an item for days and never asks again, so a price in it cannot stay current.
+ * Amazon's product images are left out: a reader would store them, and they may be shown only for 24 hours
+ * (decision 024). docs/api-feed.md.
+ */
+import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
+import { isKnownUnavailable } from '../../common/availability';
+import { CART_EXCLUSION_REASONS } from '../../common/cart-exclusions';
+import { categoryLabel } from '../../common/catalog';
+import { formatDateTime, formatPrice } from '../../common/format';
+import { paths } from '../../common/paths';
+import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
+import type { BuildComponentPublic, BuildPublic } from '../builds/builds.types';
+import { absoluteUrl } from '../seo/structured-data';
+import { absolutizeHtmlUrls, escapeXml as escapeHtml, imageMediaType } from './rss-xml';
+
+/** The site's social card, the cover of a build without one (as in the build page's JSON-LD). */
+const DEFAULT_COVER = '/og-default.png';
+
+export interface FeedItem {
+  title: string;
+  /** Absolute URL of the build page: the item's link and its guid. */
+  link: string;
+  /** ISO-8601, the publication date visitors see; null if none is stored. */
+  publishedAt: string | null;
+  category: string;
+  /** Plain text. */
+  description: string;
+  /** HTML for content:encoded. */
+  contentHtml: string;
+  cover: { url: string; type: string | null };
+}
+
+function priceNote(component: BuildComponentPublic): string {
+  if (component.price === null) return 'prezzo non disponibile';
+  const date = component.price_updated_at ? ` rilevato il ${formatDateTime(component.price_updated_at)}` : '';
+  return `${formatPrice(component.price)} (prezzo indicativo${date})`;
+}
+
+function componentItem(component: BuildComponentPublic): string {
+  const parts = [`<strong>${escapeHtml(component.type)}</strong>: ${escapeHtml(component.name)}`, escapeHtml(priceNote(component))];
+  if (isKnownUnavailable(component.availability)) parts.push('attualmente non disponibile');
+  if (component.amazon_link) {
+    const affiliate = isAmazonLink(component.amazon_link);
+    const label = affiliate ? 'Vedi su Amazon (link affiliato)' : 'Vedi il prodotto';
+    parts.push(`<a href="${escapeHtml(component.amazon_link)}" rel="${affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}">${label}</a>`);
+  }
+  return `<li>${parts.join(' — ')}</li>`;
+}
+
+function componentsSection(build: BuildPublic, pageUrl: string): string {
+  if (build.components.length === 0) return '';
+  const html = [`<h2>Componenti</h2>`, `<p><em>${escapeHtml(AFFILIATE_DISCLOSURE)}</em></p>`, `<ul>${build.components.map(componentItem).join('')}</ul>`];
+  const pricesDate = build.prices_updated_at ? ` (prezzi indicativi rilevati il ${escapeHtml(formatDateTime(build.prices_updated_at))})` : '';
+  html.push(`<p><strong>Totale indicativo: ${escapeHtml(formatPrice(build.total_price))}</strong>${pricesDate}</p>`);
+  if (build.cart_url) html.push(`<p><a href="${escapeHtml(build.cart_url)}" rel="${AFFILIATE_LINK_REL}">Compra Tutto su Amazon</a></p>`);
+  if (build.cart_url && build.cart_excluded.length > 0) {
+    const excluded = build.cart_excluded.map((item) => `${item.name} (${CART_EXCLUSION_REASONS[item.reason]})`).join(', ');
+    html.push(`<p>Non inclusi nel carrello: ${escapeHtml(excluded)}</p>`);
+  }
+  html.push(`<p>${escapeHtml(PRICE_DISCLAIMER)}</p>`);
+  html.push(`<p>${escapeHtml(AFFILIATE_DISCLOSURE)}</p>`);
+  html.push(`<p><a href="${escapeHtml(pageUrl)}">Prezzi aggiornati e disponibilità sulla pagina della build</a></p>`);
+  return html.join('\n');
+}
+
+export function toFeedItem(build: BuildPublic, publicBaseUrl: string): FeedItem {
+  const link = absoluteUrl(paths.build(build.slug), publicBaseUrl);
+  const coverUrl = absoluteUrl(build.featured_image || DEFAULT_COVER, publicBaseUrl);
+  const contentHtml = [
+    `<p><img src="${escapeHtml(coverUrl)}" alt="${escapeHtml(build.title)}" width="1280" height="720"></p>`,
+    absolutizeHtmlUrls(build.content_html, link),
+    componentsSection(build, link),
+  ].join('\n');
+  return {
+    title: build.title,
+    link,
+    publishedAt: build.published_at,
+    category: categoryLabel(build.category),
+    description: build.description,
+    contentHtml,
+    cover: { url: coverUrl, type: imageMediaType(coverUrl) },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The RSS feed of the newest public builds, of the whole site or of one category (docs/api-feed.md).
+ * Each item is the build exactly as its page reads it (builds.getPublished: the same article HTML with the
+ * affiliate tag, the same tagged links and prices), so the feed never needs a second copy of those rules.
+ */
+import type { Kysely } from 'kysely';
+import { BUILD_CATEGORIES, type BuildCategory, categoryLabel, isBuildCategory } from '../../common/catalog';
+import { isAppError, notFound } from '../../common/errors';
+import { feedPath, feedTitle } from '../../common/feed-query';
+import { canonicalHomeQuery } from '../../common/home-query';
+import { paths } from '../../common/paths';
+import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
+import type { Database } from '../../db/tables';
+import type { BuildsService } from '../builds/builds.service';
+import type { BuildPublic } from '../builds/builds.types';
+import type { Clock } from '../clock';
+import { absoluteUrl } from '../seo/structured-data';
+import { toFeedItem } from './feed-item';
+import { listNewestPublicSlugs } from './feed.repository';
+import { renderRssXml } from './rss-document';
+
+/** Items per feed: a reader polls often, so the newest few are enough; the sitemap lists every build. */
+export const FEED_ITEM_LIMIT = 50;
+
+export const UNKNOWN_FEED_CATEGORY = `Categoria sconosciuta. Categorie del feed: ${BUILD_CATEGORIES.join(', ')}.`;
+
+export interface FeedDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  builds: Pick<BuildsService, 'getPublished'>;
+  publicBaseUrl: string;
+  siteName: string;
+}
+
+/** The build as its page shows it, or null when it stopped being public since the list was read (deleted, unpublished). */
+async function publicBuildOrNull(builds: FeedDeps['builds'], slug: string): Promise<BuildPublic | null> {
+  try {
+    return await builds.getPublished(slug);
+  } catch (error) {
+    if (isAppError(error, 'NOT_FOUND')) return null;
+    throw error;
+  }
+}
+
+export function createFeedService(deps: FeedDeps) {
+  /** `category`: null for the whole site; an unknown one answers NOT_FOUND (UNKNOWN_FEED_CATEGORY). */
+  async function feedXml(category: string | null): Promise<string> {
+    if (category !== null && !isBuildCategory(category)) throw notFound(UNKNOWN_FEED_CATEGORY);
+    const known: BuildCategory | null = category;
+    const builtAt = deps.clock.now();
+    const slugs = await listNewestPublicSlugs(deps.db, builtAt.toISOString(), known, FEED_ITEM_LIMIT);
+    const builds = await Promise.all(slugs.map((slug) => publicBuildOrNull(deps.builds, slug)));
+    const items = builds.filter((build) => build !== null).map((build) => toFeedItem(build, deps.publicBaseUrl));
+    const homePath = `${paths.home()}${canonicalHomeQuery({ category: known, budget: null, page: 1 })}`;
+    const label = known === null ? null : categoryLabel(known);
+    return renderRssXml(
+      {
+        title: feedTitle(deps.siteName, known),
+        link: absoluteUrl(homePath, deps.publicBaseUrl),
+        selfUrl: absoluteUrl(feedPath(known), deps.publicBaseUrl),
+        description: `${label === null ? 'Le nuove build PC' : `Le nuove build PC della categoria ${label}`} di ${deps.siteName}: componenti, prezzi e guida all'assemblaggio. ${AFFILIATE_DISCLOSURE}`,
+        builtAt,
+      },
+      items,
+    );
+  }
+
+  return { feedXml };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;
+

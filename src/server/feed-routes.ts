@@ -1,0 +1,27 @@
+/** /feed.xml and /feed.xml?categoria=… (docs/api-feed.md). */
+import { Hono } from 'hono';
+import { isAppError } from '../common/errors';
+import { FEED_CONTENT_TYPE, FEED_PATH, feedCategoryParam } from '../common/feed-query';
+import type { FeedService } from '../modules/feed/feed.service';
+import type { AppEnv } from './hono-env';
+
+// As the sitemap's: a reader that polls every few minutes gets a new build soon. The page cache keeps the
+// answer 60 s at most and drops it on any content change or scheduled publication (cache/cache-keys.ts).
+const CACHE_CONTROL = 'public, max-age=300';
+
+export function feedRoutes(feed: FeedService) {
+  const app = new Hono<AppEnv>();
+
+  app.get(FEED_PATH, async (c) => {
+    try {
+      const xml = await feed.feedXml(feedCategoryParam(new URL(c.req.url).searchParams));
+      return c.body(xml, 200, { 'Content-Type': FEED_CONTENT_TYPE, 'Cache-Control': CACHE_CONTROL });
+    } catch (error) {
+      // Plain text, not an RSS document: a reader would show an error document as an empty, valid feed.
+      if (isAppError(error, 'NOT_FOUND')) return c.text(error.message, 404);
+      throw error;
+    }
+  });
+
+  return app;
+}
