@@ -31,6 +31,15 @@ describe('responseCacheKey', () => {
     );
   });
 
+  it('keys the RSS feed by its normalised category and nothing else of the query', () => {
+    expect(key('/feed.xml')).toBe('/feed.xml');
+    expect(key('/feed.xml?utm_source=reader&categoria=')).toBe('/feed.xml');
+    expect(key('/feed.xml?categoria=gaming')).toBe('/feed.xml?categoria=gaming');
+    expect(key('/feed.xml?x=1&categoria=%20Gaming%20&pagina=3')).toBe('/feed.xml?categoria=gaming');
+    // An unknown category keeps its own key, so it never reads the whole feed's entry (its 404 is never stored).
+    expect(key('/feed.xml?categoria=sconosciuta')).toBe('/feed.xml?categoria=sconosciuta');
+  });
+
   it('keys a build\'s price history by its path only', () => {
     expect(key('/api/builds/pc-gaming/price-history?v=2')).toBe('/api/builds/pc-gaming/price-history');
   });
