@@ -172,6 +172,9 @@ describe('GET /feed.xml', () => {
       content: `# ${hostile}\n\n\`codice ]]> qui\`\n\n<![CDATA[ x ]]>\n\n[link](https://example.com/a]]>b)`,
       components: [{ type: 'CPU', name: `Parte ${hostile}`, price: 10, amazon_link: 'https://www.amazon.it/dp/B0BMQJWBDM' }],
     });
+    // Stored as typed: the feed, not the save, keeps the XML valid.
+    const stored = await ctx.database.db.selectFrom('builds').select('title').executeTakeFirstOrThrow();
+    expect(stored.title).toContain('\u0001');
     const feed = await getFeed(); // validated as XML there
     const [item] = feed.items;
     expect(item!.title).toBe('Titolo Fine ]]> dopo <script>alert(1)</script> & &amp;  ok');
