@@ -244,6 +244,10 @@ describe('publication and cache', () => {
     expect(put.status).toBe(200);
     const fresh = await getFeed();
     expect(fresh.cache).toBe('MISS');
+    // Compressed like the sitemap (cache/compression.ts), once per entry.
+    const gzipped = await ctx.app.request('/feed.xml', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gzipped.headers.get('Vary')).toBe('Accept-Encoding');
     expect(fresh.items.map((item) => item.title)).toEqual(['Titolo nuovo']);
   });
 });
