@@ -85,6 +85,10 @@ describe('GET /feed.xml', () => {
     const feed = await getFeed();
     expect(feed.headers.get('Content-Type')).toBe('application/rss+xml; charset=utf-8');
     expect(feed.headers.get('Cache-Control')).toBe('public, max-age=300');
+    const head = await ctx.app.request('/feed.xml', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('Content-Type')).toBe('application/rss+xml; charset=utf-8');
+    expect(await head.text()).toBe('');
     const rss = parser.parse(feed.text).rss;
     expect(rss['@_version']).toBe('2.0');
     expect(rss['@_xmlns:content']).toBe('http://purl.org/rss/1.0/modules/content/');

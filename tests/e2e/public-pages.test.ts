@@ -105,6 +105,8 @@ describe.each(VIEWPORTS)('public pages at $name', ({ viewport, mobile }) => {
     expect(await footer.locator('code').textContent()).toBe(DEFAULT_TAG);
     expect(await footer.locator('a[href="/sitemap.xml"]').count()).toBe(1);
     expect(await footer.locator('a[href="/sitemap.xml"]').textContent()).toBe('Mappa del sito');
+    expect(await footer.locator('a[href="/feed.xml"]').textContent()).toBe('Feed RSS');
+    expect(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/feed.xml');
     expect(await footer.getByRole('link', { name: 'Le Mie Build' }).getAttribute('href')).toBe('/#builds');
     expectNoErrors(opened!.errors);
   });
