@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { absolutizeHtmlUrls, cdata, escapeXml, imageMediaType, rfc822Date, stripInvalidXmlChars } from './rss-xml';
+import { absolutizeHtmlUrls, cdata, escapeHtml, escapeXml, imageMediaType, rfc822Date, stripInvalidXmlChars } from './rss-xml';
 
 /** Parses `<x>…</x>` and returns the text the parser reads, after checking it is well-formed. */
 function parsedText(inner: string): string {
@@ -29,6 +29,10 @@ describe('escapeXml and stripInvalidXmlChars', () => {
     const text = `<script>alert("x")</script> & 'y' ]]>`;
     expect(escapeXml(text)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;y&apos; ]]&gt;');
     expect(parsedText(escapeXml(text))).toBe(text);
+  });
+
+  it('escapes HTML text with the apostrophe as a numeric reference', () => {
+    expect(escapeHtml(`l'"a" <b> & c\u0001`)).toBe('l&#39;&quot;a&quot; &lt;b&gt; &amp; c');
   });
 
   it('drops the characters XML 1.0 forbids and keeps tab, line breaks, accents and emoji', () => {

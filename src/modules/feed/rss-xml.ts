@@ -20,6 +20,13 @@ export function escapeXml(text: string): string {
   return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }
 
+const HTML_ENTITIES: Record<string, string> = { ...ENTITIES, "'": '&#39;' };
+
+/** Text for HTML (content:encoded): as escapeXml, with the apostrophe as HTML 4 readers know it. */
+export function escapeHtml(text: string): string {
+  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]!);
+}
+
 /**
  * A CDATA section holding `text` as it is. "]]>" would end the section early, so each one is split over
  * two sections ("]]" ends the first, ">" starts the next): a parser joins them back into the same text.
