@@ -113,7 +113,7 @@ function NoResults({ suggestions }: { suggestions: { word: string; total: number
             {suggestions.map(({ word, total }) => (
               <li key={word}>
                 <a href={paths.search(word)} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:border-violet-500 hover:text-violet-700 dark:border-slate-700 dark:hover:text-violet-300">
-                  {word} ({total === 1 ? '1 build' : `${total} build`})
+                  {`${word} (${total === 1 ? '1 build' : `${total} build`})`}
                 </a>
               </li>
             ))}
