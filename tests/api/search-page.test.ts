@@ -24,7 +24,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await ctx.database.db.deleteFrom('components').execute();
   await ctx.database.db.deleteFrom('builds').execute();
-  ctx.services.events.emitChange(); // a fresh catalogue: nothing cached from the previous test
+  await ctx.services.events.emitChange(); // a fresh catalogue: nothing cached from the previous test
 });
 
 async function createBuild(overrides: Record<string, unknown>) {

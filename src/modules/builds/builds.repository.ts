@@ -1,5 +1,5 @@
 /** Queries for builds and reads of their components (components.repository.ts writes them). */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { BuildRow, BuildUpdate, ComponentRow, Database, NewBuildRow } from '../../db/tables';
 
