@@ -15,6 +15,7 @@ import { BUDGET_RANGES } from '../src/common/budget-ranges';
 import { BUILD_CATEGORIES, type BuildCategory, categoryLabel } from '../src/common/catalog';
 import { euroToCents } from '../src/common/money';
 import { slugify } from '../src/common/slug';
+import { rebuildSearchIndex } from '../src/db/build-search-index';
 import type { Database, NewComponentRow } from '../src/db/tables';
 import { demoComponentRows } from '../src/db/seed';
 import { demoBuilds, type SeedComponent } from '../src/db/seed-data';
@@ -253,5 +254,7 @@ export async function insertGeneratedBuilds(db: Kysely<Database>, builds: Genera
     for (let start = 0; start < componentRows.length; start += COMPONENT_BATCH) {
       await trx.insertInto('components').values(componentRows.slice(start, start + COMPONENT_BATCH)).execute();
     }
+    // Rows written directly: the site search's index is made from them as the app's writers would (decision 033).
+    await rebuildSearchIndex(trx);
   });
 }

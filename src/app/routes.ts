@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('build/:slug', 'routes/build.tsx'),
+  // The site search (issue 24, decision 033).
+  route('cerca', 'routes/search.tsx'),
   // Visitor alerts (issue 23): the links of the alert mails and the no-JavaScript form's landing page.
   route('avvisi/conferma/:token', 'routes/alert-confirm.tsx'),
   route('avvisi/annulla/:token', 'routes/alert-unsubscribe.tsx'),

@@ -24,7 +24,7 @@ export interface HomeQuery {
   page: number;
 }
 
-function parsePage(value: string | null): number {
+export function parsePage(value: string | null): number {
   if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return 1;
   const page = Number(value);
   return page <= MAX_PAGE ? page : 1;

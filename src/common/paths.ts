@@ -6,6 +6,8 @@ export const paths = {
   /** A personalised build (common/personalization-query.ts); `query` '' is the author's build. */
   buildVariant: (slug: string, query: string) => `/build/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`,
   sitemap: () => '/sitemap.xml',
+  /** The site search's page; '' (no text) is the page with only its form. */
+  search: (q = '', page = 1) => `/cerca${q ? `?${new URLSearchParams({ q, ...(page > 1 ? { pagina: String(page) } : {}) }).toString()}` : ''}`,
   admin: {
     home: () => '/admin',
     login: () => '/admin/login',

@@ -4,6 +4,7 @@ import { productUrl } from '../common/asin';
 import { euroToCents } from '../common/money';
 import { slugify } from '../common/slug';
 import { type NewAlternative, newAlternativeRow } from './alternative-row';
+import { rebuildSearchIndex } from './build-search-index';
 import type { Database, NewComponentRow } from './tables';
 import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative, type SeedComponent } from './seed-data';
 
@@ -67,6 +68,8 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .executeTakeFirstOrThrow();
       await trx.insertInto('components').values(demoComponentRows(id, build.components, nowIso)).execute();
     }
+    // The site search finds the demo builds at once (decision 033).
+    await rebuildSearchIndex(trx);
     for (const category of demoAlternativeCategories) {
       const { id } = await trx
         .insertInto('alternative_categories')

@@ -23,6 +23,7 @@ import { createPublishingService } from './publishing/publishing.service';
 import { createRetailer, createRetailerBudget, type Retailer } from './pricing/retailer';
 import { createReplacementsService, reconcileReplacementRecords } from './replacements/replacements.service';
 import { createRetailerItemsService } from './retailer-items/retailer-items.service';
+import { createSearchService } from './search/search.service';
 import { createSeoService } from './seo/seo.service';
 import { createFeedService } from './feed/feed.service';
 
@@ -59,6 +60,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     housekeeping: createHousekeepingService({ auth, analytics, alerts, jobs, clock }),
     alerts,
     builds,
+    search: createSearchService({ db, clock, builds }),
     publishing: createPublishingService({ builds, jobs }),
     analytics,
     alternatives,

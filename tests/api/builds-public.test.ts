@@ -112,7 +112,9 @@ describe('GET /api/builds', () => {
   it('searches case-insensitively also with accented Italian capitals', async () => {
     await createBuild({ title: 'È la build più silenziosa', description: 'PERCHÉ spendere di più?' });
     await createBuild({ title: 'Altra build', description: 'Nessun accento' });
-    expect(await titles(`?q=${encodeURIComponent('è la build')}`)).toEqual(['È la build più silenziosa']);
+    // The site search (decision 033): 'è' and 'la' are stop words, 'più' is 'piu' like any accent-free spelling.
+    expect(await titles(`?q=${encodeURIComponent('è la build più')}`)).toEqual(['È la build più silenziosa']);
+    expect(await titles(`?q=${encodeURIComponent('piu')}`)).toEqual(['È la build più silenziosa']);
     expect(await titles(`?q=${encodeURIComponent('perché')}`)).toEqual(['È la build più silenziosa']);
     expect(await titles(`?q=${encodeURIComponent('PIÙ')}`)).toEqual(['È la build più silenziosa']);
   });
@@ -147,13 +149,13 @@ describe('GET /api/builds', () => {
       expect(await titles('?q=nessun%20risultato')).toEqual([]);
     });
 
-    it('matches % and _ in q literally, not as wildcards', async () => {
-      expect(await titles(`?q=${encodeURIComponent('%')}`)).toEqual(['Ufficio silenzioso']);
+    it('reads % and _ in q as punctuation between words, never as wildcards (decision 033)', async () => {
+      expect(await titles(`?q=${encodeURIComponent('%')}`)).toEqual([]);
       expect(await titles(`?q=${encodeURIComponent('100%')}`)).toEqual(['Ufficio silenzioso']);
-      expect(await titles(`?q=${encodeURIComponent('_')}`)).toEqual(['Mini_ITX compatto']);
+      expect(await titles(`?q=${encodeURIComponent('_')}`)).toEqual([]);
       expect(await titles(`?q=${encodeURIComponent('Mini_')}`)).toEqual(['Mini_ITX compatto']);
       expect(await titles(`?q=${encodeURIComponent('G_ming')}`)).toEqual([]);
-      expect(await titles(`?q=${encodeURIComponent('Gaming%economico')}`)).toEqual([]);
+      expect(await titles(`?q=${encodeURIComponent('Gaming%economico')}`)).toEqual(['Gaming economico']);
     });
 
     it('pages with limit and offset', async () => {

@@ -1,12 +1,20 @@
 import type { CSSProperties } from 'react';
 import { categoryLabel } from '../../common/catalog';
 import { paths } from '../../common/paths';
+import type { TextSegment } from '../../common/italian-search-text';
 import type { BuildCardData } from '../public-text';
 import { CategoryBadge } from './category-badge';
 import { CpuIcon } from './icons';
+import { MarkedText } from './marked-text';
 
-/** One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s. */
-export function BuildCard({ build, index }: { build: BuildCardData; index: number }) {
+/** A search result's title and description cut around the words that match (the search page, decision 033). */
+export interface CardHighlight {
+  title: TextSegment[];
+  description: TextSegment[];
+}
+
+/** One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s; `highlight` marks a search's words. */
+export function BuildCard({ build, index, highlight }: { build: BuildCardData; index: number; highlight?: CardHighlight }) {
   return (
     <li className="build-card group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900" style={{ '--card-index': index } as CSSProperties}>
       {build.featured_image ? (
@@ -23,10 +31,10 @@ export function BuildCard({ build, index }: { build: BuildCardData; index: numbe
         </div>
         <h3 className="mt-3 text-lg font-bold leading-snug">
           <a href={paths.build(build.slug)} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-violet-700 dark:group-hover:text-violet-300" aria-label={`${build.title} (${categoryLabel(build.category)})`}>
-            {build.title}
+            {highlight ? <MarkedText segments={highlight.title} /> : build.title}
           </a>
         </h3>
-        <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{build.description}</p>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">{highlight ? <MarkedText segments={highlight.description} /> : build.description}</p>
         <p className="mt-auto flex items-baseline justify-between pt-4">
           <span className="text-sm text-slate-600 dark:text-slate-400">Totale</span>
           <span className="text-xl font-extrabold text-violet-700 dark:text-violet-300">{build.totalText}</span>

@@ -340,6 +340,13 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   retailer_search_cache: "a few minutes' copy of the retailer's search answers; left out, the next search asks again",
   retailer_access_streaks: "running count of the retailer's ItemNotAccessible answers; left out, a product not accessible takes two more days to be called unavailable",
   price_days: 'derived from price_observations (the latest observation of each ASIN and day); a restore rebuilds it',
+  build_search: "the site search's index, derived from the builds and their components; a restore rebuilds it (decision 033)",
+  // SQLite's FTS5 keeps build_search in these shadow tables (none of them on PostgreSQL).
+  build_search_data: 'part of build_search (SQLite FTS5 shadow table)',
+  build_search_idx: 'part of build_search (SQLite FTS5 shadow table)',
+  build_search_content: 'part of build_search (SQLite FTS5 shadow table)',
+  build_search_docsize: 'part of build_search (SQLite FTS5 shadow table)',
+  build_search_config: 'part of build_search (SQLite FTS5 shadow table)',
   click_dedupe: 'hashes of the clicks of the last minute: running state, and no copy of them should outlive their minute',
   click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
   visit_dedupe: 'hashes of the visits of the last 30 minutes: running state, and no copy of them should outlive their half hour',

@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../../common/errors';
+import { rebuildSearchIndex } from '../../db/build-search-index';
 import type { Dialect } from '../../db/connection';
 import { migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations';
@@ -144,5 +145,7 @@ async function writeContent(deps: RestoreDeps, records: AsyncIterator<ArchiveRec
     await fillRestoredClickProducts(trx);
     // Alternatives of an archive made before migration 0017 get its reading of their prices: the author's.
     await fillRestoredAlternativePriceSources(trx);
+    // The site search's index is derived from the builds, so not in the archive either (decision 033).
+    await rebuildSearchIndex(trx);
   });
 }

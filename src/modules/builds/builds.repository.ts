@@ -1,5 +1,5 @@
 /** Queries for builds and reads of their components (components.repository.ts writes them). */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { BuildRow, BuildUpdate, ComponentRow, Database, NewBuildRow } from '../../db/tables';
 
@@ -19,7 +19,6 @@ export interface PublishedFilter {
   category?: string;
   minBudgetCents?: number;
   maxBudgetCents?: number;
-  q?: string;
   limit: number;
   offset: number;
 }
@@ -49,22 +48,13 @@ function selectBuildsWithTotals(db: Db) {
     ]);
 }
 
-/** The public builds a filter keeps (q: title or description, case-insensitive). */
+/** The public builds a filter keeps (a text search is the search module's, decision 033). */
 function publishedWhere(filter: Omit<PublishedFilter, 'limit' | 'offset'>) {
   return (eb: ExpressionBuilder<Database, 'builds'>) => {
     const conditions: Expression<SqlBool>[] = [isPublicBuild(filter.now)];
     if (filter.category) conditions.push(eb('builds.category', '=', filter.category));
     if (filter.minBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '>=', filter.minBudgetCents));
     if (filter.maxBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '<=', filter.maxBudgetCents));
-    if (filter.q) {
-      const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
-      conditions.push(
-        eb.or([
-          sql<boolean>`lower(${eb.ref('builds.title')}) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(${eb.ref('builds.description')}) like ${pattern} escape '\\'`,
-        ]),
-      );
-    }
     return eb.and(conditions);
   };
 }
@@ -88,6 +78,16 @@ export async function countPublishedBuilds(db: Db, filter: Omit<PublishedFilter,
     .where(publishedWhere(filter))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * The cards of these builds, in no particular order (the site search's page of results: the search
+ * module ranked the ids, only they are read).
+ */
+export async function listBuildsWithTotalsByIds(db: Db, ids: readonly number[]): Promise<BuildWithTotals[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectBuildsWithTotals(db).where('builds.id', 'in', ids).execute();
+  return rows.map(toTotals);
 }
 
 export async function findBuildBySlug(db: Db, slug: string): Promise<BuildRow | undefined> {

@@ -8,6 +8,7 @@ import { CHECK_RULES } from '../../compatibility/checks';
 import { attributeOverridesSchema } from '../../compatibility/overrides';
 import { formatCount } from '../../common/format';
 import { euroToCents } from '../../common/money';
+import { MAX_QUERY_LENGTH } from '../../common/search-query';
 
 /**
  * Optional free text: '' and null both mean "empty". The limit's message is written when an input breaks
@@ -192,7 +193,8 @@ export const publicListQuerySchema = z.object({
   category: z.string().trim().max(40).optional().transform((value) => value || undefined),
   minBudget: budgetFilter('minBudget'),
   maxBudget: budgetFilter('maxBudget'),
-  q: z.string().trim().max(200, 'Ricerca troppo lunga').optional().transform((value) => value || undefined),
+  // The site search (modules/search): refused past MAX_QUERY_LENGTH, never an error for what it holds.
+  q: z.string().trim().max(MAX_QUERY_LENGTH, `Ricerca troppo lunga: al massimo ${MAX_QUERY_LENGTH} caratteri`).optional().transform((value) => value || undefined),
   limit: queryNumber('limit deve essere un numero intero tra 1 e 100', { min: 1, max: 100, integer: true }).transform((value) => value ?? 100),
   offset: queryNumber(`offset deve essere un numero intero tra 0 e ${MAX_LIST_OFFSET}`, { min: 0, max: MAX_LIST_OFFSET, integer: true }).transform(
     (value) => value ?? 0,

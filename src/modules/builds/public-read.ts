@@ -93,8 +93,8 @@ export function createPublicReads(deps: PublicReadDeps) {
     };
   }
 
-  async function listPublished(query: Partial<PublicListQuery> = {}): Promise<BuildSummary[]> {
-    const rows = await repo.listPublishedBuilds(db, { ...publishedFilter(query), q: query.q, limit: query.limit ?? 100, offset: query.offset ?? 0 });
+  async function listPublished(query: Partial<Omit<PublicListQuery, 'q'>> = {}): Promise<BuildSummary[]> {
+    const rows = await repo.listPublishedBuilds(db, { ...publishedFilter(query), limit: query.limit ?? 100, offset: query.offset ?? 0 });
     return rows.map(toSummary);
   }
 
@@ -162,5 +162,14 @@ export function createPublicReads(deps: PublicReadDeps) {
     };
   }
 
-  return { listPublished, listPublishedPage, getPublished };
+  /** The cards of these builds in the order given (a page of search results, ranked by the search module). */
+  async function listSummariesInOrder(ids: readonly number[]): Promise<BuildSummary[]> {
+    const byId = new Map((await repo.listBuildsWithTotalsByIds(db, ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toSummary(row)] : [];
+    });
+  }
+
+  return { listPublished, listPublishedPage, listSummariesInOrder, getPublished };
 }

@@ -19,6 +19,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { formatDateTime } from '../../common/format';
+import { reindexBuild } from '../../db/build-search-index';
 import type { ComponentRow, Database } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
 import type { ContentEvents } from '../content-events';
@@ -62,9 +63,13 @@ async function snapshotOf(trx: Kysely<Database>, buildId: number): Promise<{ tit
 
 /**
  * Records the build as it is now in the caller's transaction (call it after the change, before commit).
- * A plain function, for the other modules' transactions (decision 011).
+ * A plain function, for the other modules' transactions (decision 011). Every writer of a build's text
+ * calls it (the editor's create and save, a smart replacement, the restore of a replacement or of a
+ * revision), so it is also where the site search's index follows the change, in the same transaction
+ * (decision 033).
  */
 export async function recordRevision(trx: Kysely<Database>, buildId: number, reason: string, author: string, at: string): Promise<void> {
+  await reindexBuild(trx, buildId);
   const current = await snapshotOf(trx, buildId);
   if (!current) return;
   await repo.insertRevision(trx, { build_id: buildId, created_at: at, title: current.title, reason, author, snapshot: JSON.stringify(current.snapshot) });

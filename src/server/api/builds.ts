@@ -10,7 +10,9 @@ export function publicBuildRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
-    const query = parseWith(publicListQuerySchema, c.req.query());
+    const { q, ...query } = parseWith(publicListQuerySchema, c.req.query());
+    // With q: the site search's matches, best first (decision 033); without: newest first.
+    if (q !== undefined) return c.json({ builds: (await services.search.search({ ...query, q })).builds });
     return c.json({ builds: await services.builds.listPublished(query) });
   });
 

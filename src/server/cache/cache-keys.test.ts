@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseCacheKey } from './cache-keys';
+import { isPageKey, responseCacheKey } from './cache-keys';
 
 const key = (url: string) => {
   const parsed = new URL(url, 'http://localhost');
@@ -38,6 +38,21 @@ describe('responseCacheKey', () => {
     expect(key('/feed.xml?x=1&categoria=%20Gaming%20&pagina=3')).toBe('/feed.xml?categoria=gaming');
     // An unknown category keeps its own key, so it never reads the whole feed's entry (its 404 is never stored).
     expect(key('/feed.xml?categoria=sconosciuta')).toBe('/feed.xml?categoria=sconosciuta');
+  });
+
+  it('keys the search page by its text spelled one way and its page, never another search (decision 033)', () => {
+    expect(key('/cerca')).toBe('/cerca');
+    expect(key('/cerca?q=')).toBe('/cerca');
+    expect(key('/cerca?q=scheda+video')).toBe('/cerca?q=scheda+video');
+    expect(key('/cerca?q=%20%20scheda%20%20%20video%20&utm_source=x')).toBe('/cerca?q=scheda+video');
+    expect(key('/cerca?pagina=2&q=scheda%20video')).toBe('/cerca?q=scheda+video&pagina=2');
+    expect(key('/cerca?q=scheda&pagina=1')).toBe('/cerca?q=scheda');
+    expect(key('/cerca?q=scheda&pagina=abc')).toBe('/cerca?q=scheda');
+    expect(key('/cerca?q=Perch%C3%A9')).not.toBe(key('/cerca?q=perche'));
+    expect(key('/cerca?q=schede')).not.toBe(key('/cerca?q=scheda'));
+    expect(key('/cerca?q=a%26pagina%3D2')).not.toBe(key('/cerca?q=a&pagina=2'));
+    expect(isPageKey(key('/cerca?q=scheda')!)).toBe(true);
+    expect(key('/cerca.data?q=x')).toBeNull();
   });
 
   it('keys a build\'s price history by its path only', () => {

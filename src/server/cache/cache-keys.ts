@@ -10,11 +10,13 @@ import { FEED_PATH, feedCacheKey } from '../../common/feed-query';
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { buildPageSlug } from '../../common/paths';
 import { personalizationCacheKey } from '../../common/personalization-query';
+import { canonicalSearchQuery, parseSearchQuery } from '../../common/search-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
 /** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
+const SEARCH_PATH = '/cerca';
 const BUILD_LIST_PARAMS: readonly string[] = Object.keys(publicListQuerySchema.shape);
 
 function knownParams(search: URLSearchParams, names: readonly string[]): string {
@@ -36,6 +38,8 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
     const personalization = personalizationCacheKey(search);
     return personalization ? `${path}?${personalization}` : path;
   }
+  // The search page by its text spelled one way and its page: one entry per search, never another's.
+  if (path === SEARCH_PATH) return path + canonicalSearchQuery(parseSearchQuery(search));
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   // One entry per category, read one way; nothing else of the query (common/feed-query.ts).
   if (path === FEED_PATH) return feedCacheKey(search);
@@ -46,5 +50,5 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
 
 /** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
 export function isPageKey(key: string): boolean {
-  return key === '/' || key.startsWith('/?') || buildPageSlug(key.split('?', 1)[0]!) !== null;
+  return key === '/' || key.startsWith('/?') || key.split('?', 1)[0] === SEARCH_PATH || buildPageSlug(key.split('?', 1)[0]!) !== null;
 }

@@ -1,0 +1,38 @@
+/**
+ * The site search's index of builds (issue 24, decision 033), filled from the builds already stored.
+ *
+ * - SQLite: the FTS5 table `build_search(title, description, body)`, rowid = the build's id, holding the
+ *   text analysed in JavaScript (common/italian-search-text.ts: folded, stop words out, Italian Snowball
+ *   stems); its tokenizer only splits on the spaces between those terms. A trigger drops the row of a
+ *   deleted build (a virtual table has no foreign keys).
+ * - PostgreSQL: the `unaccent` extension (trusted: the database's owner may create it), the text search
+ *   configuration `build_search_it` = `italian` whose word mappings go through `unaccent` first, and
+ *   `build_search(build_id, document tsvector)` with a GIN index; the row goes with its build (cascade).
+ *
+ * The one exception to "migrations never import application code": the index is derived data, made by
+ * the rebuild in db/build-search-index.ts (which reads only columns of migration 0001). A later change of
+ * the analysis ships a new migration that calls the rebuild again. Frozen: add a new migration for changes.
+ */
+import { type Kysely, sql } from 'kysely';
+import { rebuildSearchIndex } from '../build-search-index';
+
+type Dialect = 'sqlite' | 'postgres';
+
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
+    await sql`CREATE TEXT SEARCH CONFIGURATION build_search_it (COPY = italian)`.execute(db);
+    // PostgreSQL's own example for French (textsearch-dictionaries, "unaccent"): accents off, then the stemmer.
+    await sql`ALTER TEXT SEARCH CONFIGURATION build_search_it ALTER MAPPING FOR hword, hword_part, word WITH unaccent, italian_stem`.execute(db);
+    await db.schema
+      .createTable('build_search')
+      .addColumn('build_id', 'integer', (col) => col.primaryKey().references('builds.id').onDelete('cascade'))
+      .addColumn('document', sql`tsvector`, (col) => col.notNull())
+      .execute();
+    await sql`CREATE INDEX build_search_document_idx ON build_search USING GIN (document)`.execute(db);
+  } else {
+    await sql`CREATE VIRTUAL TABLE build_search USING fts5(title, description, body, tokenize = 'unicode61 remove_diacritics 0')`.execute(db);
+    await sql`CREATE TRIGGER build_search_forget_deleted AFTER DELETE ON builds BEGIN DELETE FROM build_search WHERE rowid = old.id; END`.execute(db);
+  }
+  await rebuildSearchIndex(db);
+}

@@ -1,0 +1,63 @@
+/**
+ * The site search with JavaScript disabled (issue 24, decision 033), on a phone: the header's field is a
+ * plain GET form; the results page marks the matched words and pages through them with links; a search
+ * with no result says "Nessun risultato" with suggestions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInputSchema } from '../../src/modules/builds/builds.schema';
+import { sampleBuild } from '../helpers/test-app';
+import { type E2EContext, newPage, startE2E, VIEWPORTS } from './harness';
+import { expectNoErrors } from './public-fixtures';
+
+let e2e: E2EContext;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  // Enough matches of one word for a second page (12 a page), written as the editor writes.
+  for (let n = 1; n <= 14; n++) {
+    await e2e.runtime.services.builds.create(buildInputSchema.parse(sampleBuild({ title: `Build acquario numero ${n}`, description: 'Le schede video più silenziose.' })));
+  }
+}, 120_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('search without JavaScript', () => {
+  it('searches from the header, highlights the words, pages, and suggests when nothing matches', async () => {
+    const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport, javaScriptEnabled: false });
+    try {
+      const { page } = opened;
+      await page.goto(`${e2e.url}/`);
+      const field = page.getByRole('searchbox', { name: 'Cerca' }).first();
+      expect(await field.isVisible()).toBe(true);
+      // The header fits the phone: nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await field.fill('acquari scheda');
+      await field.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/cerca');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Risultati per «acquari scheda»');
+      expect(await page.getByTestId('results-count').textContent()).toBe('14 build trovate');
+      expect(await page.locator('[data-testid="build-grid"] > li').count()).toBe(12);
+      const marked = await page.locator('[data-testid="build-grid"] mark').allTextContents();
+      expect(marked).toContain('acquario');
+      expect(marked).toContain('schede');
+
+      await page.getByRole('link', { name: 'Pagina successiva' }).click();
+      await page.waitForURL((url) => url.searchParams.get('pagina') === '2');
+      expect(await page.locator('[data-testid="build-grid"] > li').count()).toBe(2);
+
+      await page.getByRole('searchbox', { name: 'Cerca' }).last().fill('acquario introvabile');
+      await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === 'acquario introvabile');
+      const none = page.getByTestId('no-results');
+      expect(await none.getByRole('heading', { name: 'Nessun risultato' }).isVisible()).toBe(true);
+      expect(await none.textContent()).toContain('Prova con parole diverse o meno parole.');
+      await none.getByRole('link', { name: /^acquario \(14 build\)$/ }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === 'acquario');
+      expect(await page.getByTestId('results-count').textContent()).toBe('14 build trovate');
+      expectNoErrors(opened.errors);
+    } finally {
+      await opened.context.close();
+    }
+  });
+});
