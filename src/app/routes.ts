@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('build/:slug', 'routes/build.tsx'),
+  // Two or three builds side by side (issue 24).
+  route('confronta', 'routes/compare.tsx'),
   // Visitor alerts (issue 23): the links of the alert mails and the no-JavaScript form's landing page.
   route('avvisi/conferma/:token', 'routes/alert-confirm.tsx'),
   route('avvisi/annulla/:token', 'routes/alert-unsubscribe.tsx'),

@@ -6,6 +6,8 @@ export const paths = {
   /** A personalised build (common/personalization-query.ts); `query` '' is the author's build. */
   buildVariant: (slug: string, query: string) => `/build/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`,
   sitemap: () => '/sitemap.xml',
+  /** The comparison page (common/compare-query.ts); `query` as compareQuery spells it. */
+  compare: (query = '') => `/confronta${query ? `?${query}` : ''}`,
   admin: {
     home: () => '/admin',
     login: () => '/admin/login',

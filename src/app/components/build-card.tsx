@@ -1,12 +1,17 @@
 import type { CSSProperties } from 'react';
 import { categoryLabel } from '../../common/catalog';
+import { COMPARE_PARAM } from '../../common/compare-query';
 import { paths } from '../../common/paths';
 import type { BuildCardData } from '../public-text';
 import { CategoryBadge } from './category-badge';
 import { CpuIcon } from './icons';
 
-/** One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s. */
-export function BuildCard({ build, index }: { build: BuildCardData; index: number }) {
+/**
+ * One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s. `compare`: the card sits in
+ * the home's GET form to /confronta and gets its "Confronta" checkbox, outside the card's link and above
+ * the link's stretched hit area.
+ */
+export function BuildCard({ build, index, compare = false }: { build: BuildCardData; index: number; compare?: boolean }) {
   return (
     <li className="build-card group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900" style={{ '--card-index': index } as CSSProperties}>
       {build.featured_image ? (
@@ -31,6 +36,12 @@ export function BuildCard({ build, index }: { build: BuildCardData; index: numbe
           <span className="text-sm text-slate-600 dark:text-slate-400">Totale</span>
           <span className="text-xl font-extrabold text-violet-700 dark:text-violet-300">{build.totalText}</span>
         </p>
+        {compare && (
+          <label className="relative z-10 mt-3 flex min-h-11 cursor-pointer items-center gap-2 border-t border-slate-200 pt-3 text-sm font-semibold dark:border-slate-800">
+            <input type="checkbox" name={COMPARE_PARAM} value={build.slug} className="h-6 w-6 shrink-0 accent-violet-700" />
+            Confronta<span className="sr-only"> {build.title}</span>
+          </label>
+        )}
       </div>
     </li>
   );

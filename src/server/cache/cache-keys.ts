@@ -6,11 +6,13 @@
  * Router's data requests (".data"): public pages are documents that no client navigates to, and a data
  * answer depends on its `_routes` parameter, which would multiply the keys.
  */
+import { compareQuery, requestedSlugs } from '../../common/compare-query';
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
-import { buildPageSlug } from '../../common/paths';
+import { buildPageSlug, paths } from '../../common/paths';
 import { personalizationCacheKey } from '../../common/personalization-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
+const COMPARE_PATH = paths.compare();
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
 /** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
@@ -35,6 +37,11 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
     const personalization = personalizationCacheKey(search);
     return personalization ? `${path}?${personalization}` : path;
   }
+  // The comparison: its builds as asked, deduplicated, in order (the order of the columns); nothing else.
+  if (path === COMPARE_PATH) {
+    const query = compareQuery(requestedSlugs(search));
+    return query ? `${path}?${query}` : path;
+  }
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
   if (PRICE_HISTORY.test(path)) return path;
@@ -43,5 +50,6 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
 
 /** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
 export function isPageKey(key: string): boolean {
-  return key === '/' || key.startsWith('/?') || buildPageSlug(key.split('?', 1)[0]!) !== null;
+  const path = key.split('?', 1)[0]!;
+  return path === '/' || path === COMPARE_PATH || buildPageSlug(path) !== null;
 }
