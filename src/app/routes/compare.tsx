@@ -122,7 +122,7 @@ function PartRow({ row, now }: { row: CompareRow; now: number }) {
   return (
     <tr data-testid="compare-row" data-type={row.type} data-same={row.same ? 'true' : 'false'} className={row.same ? undefined : 'bg-amber-50 dark:bg-amber-950/30'}>
       <th scope="row" className={ROW_HEAD}>
-        {row.type}
+        {`${row.type} `}
         <DifferenceMark same={row.same} />
       </th>
       {row.cells.map((parts, index) => (
