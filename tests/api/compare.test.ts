@@ -126,7 +126,7 @@ describe('two builds side by side', () => {
     const [cpu, , gpu, storage, psu, caseRow] = rows(doc);
     expect(text(cpu!.querySelector('th'))).toBe('CPU Uguale');
     expect(text(gpu!.querySelector('th'))).toBe('GPU Diverso');
-    const cells = (row: Element) => [...row.querySelectorAll('td')];
+    const cells = (row: ReturnType<typeof rows>[number]) => [...row.querySelectorAll('td')];
     expect(cells(storage!)[0]!.querySelectorAll('[data-testid="compare-part"]')).toHaveLength(2);
     expect(text(cells(storage!)[0]!)).toContain('SSD NVMe 1TB');
     expect(text(cells(storage!)[0]!)).toContain('HDD 2TB');
