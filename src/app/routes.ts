@@ -5,6 +5,8 @@ export default [
   route('build/:slug', 'routes/build.tsx'),
   // The site search (issue 24, decision 033).
   route('cerca', 'routes/search.tsx'),
+  // Two or three builds side by side (issue 24).
+  route('confronta', 'routes/compare.tsx'),
   // Visitor alerts (issue 23): the links of the alert mails and the no-JavaScript form's landing page.
   route('avvisi/conferma/:token', 'routes/alert-confirm.tsx'),
   route('avvisi/annulla/:token', 'routes/alert-unsubscribe.tsx'),

@@ -8,6 +8,8 @@ export const paths = {
   sitemap: () => '/sitemap.xml',
   /** The site search's page; '' (no text) is the page with only its form. */
   search: (q = '', page = 1) => `/cerca${q ? `?${new URLSearchParams({ q, ...(page > 1 ? { pagina: String(page) } : {}) }).toString()}` : ''}`,
+  /** The comparison page (common/compare-query.ts); `query` as compareQuery spells it. */
+  compare: (query = '') => `/confronta${query ? `?${query}` : ''}`,
   admin: {
     home: () => '/admin',
     login: () => '/admin/login',

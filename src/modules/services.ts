@@ -18,6 +18,7 @@ import { createJobsService } from './jobs/jobs.service';
 import { createMailService } from './mail/mail.service';
 import { createMediaService } from './media/media.service';
 import { createUploadStorage } from './media/upload-storage';
+import { createCompareService } from './compare/compare.service';
 import { createPricingService } from './pricing/pricing.service';
 import { createPublishingService } from './publishing/publishing.service';
 import { createRetailer, createRetailerBudget, type Retailer } from './pricing/retailer';
@@ -51,6 +52,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const analytics = createAnalyticsService({ db, clock, alternatives });
   const mail = createMailService({ db, clock, config });
   const alerts = createAlertsService({ db, clock, config, builds, mail });
+  const pricing = createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh: alerts.evaluateForAsins });
   return {
     /** The clock every service reads (the page cache times scheduled publications with it). */
     clock,
@@ -64,7 +66,8 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     publishing: createPublishingService({ builds, jobs }),
     analytics,
     alternatives,
-    pricing: createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh: alerts.evaluateForAsins }),
+    pricing,
+    compare: createCompareService({ db, clock, builds, pricing }),
     importer: createImporterService({ retailer, config }),
     retailerItems: createRetailerItemsService({ db, clock, config, retailer }),
     revisions: createRevisionsService({

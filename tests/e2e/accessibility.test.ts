@@ -1,6 +1,6 @@
 /**
  * axe-core on the home page (its first page and, with more than 12 builds, its second with the page
- * navigation), a build page and the 404 page, in light and dark theme, at phone and desktop size, and
+ * navigation), a build page, the comparison of three builds and the 404 page, in light and dark theme, at phone and desktop size, and
  * with the phone menu open: no serious or critical violation. Failures list rule id, impact, help and
  * the nodes.
  */
@@ -28,10 +28,12 @@ interface AxeViolation {
 
 let e2e: E2EContext;
 let buildPath: string;
+let comparePath: string;
 beforeAll(async () => {
   e2e = await startE2E();
-  const [first] = await listPublished(e2e.url);
+  const [first, second, third] = await listPublished(e2e.url);
   buildPath = `/build/${first!.slug}`;
+  comparePath = `/confronta?build=${first!.slug}&build=${second!.slug}&build=${third!.slug}`;
   // More than 12 published builds: the home page has a second page and its "Pagine" navigation.
   const token = await apiLogin(e2e.url);
   for (let index = published.length; index <= 14; index += 1) {
@@ -73,6 +75,7 @@ const PAGES = [
   { name: 'home', path: () => '/', status: 200 },
   { name: 'home page 2', path: () => '/?pagina=2', status: 200 },
   { name: 'build page', path: () => buildPath, status: 200 },
+  { name: 'comparison', path: () => comparePath, status: 200 },
   { name: '404 page', path: () => '/qualcosa/che/non/esiste', status: 404 },
 ];
 const THEMES = ['light', 'dark'] as const;

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { categoryLabel } from '../../common/catalog';
+import { COMPARE_PARAM } from '../../common/compare-query';
 import { paths } from '../../common/paths';
 import type { TextSegment } from '../../common/italian-search-text';
 import type { BuildCardData } from '../public-text';
@@ -13,8 +14,12 @@ export interface CardHighlight {
   description: TextSegment[];
 }
 
-/** One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s; `highlight` marks a search's words. */
-export function BuildCard({ build, index, highlight }: { build: BuildCardData; index: number; highlight?: CardHighlight }) {
+/**
+ * One card of the 'Le Mie Build' grid; `index` staggers its entrance by 0.1 s; `highlight` marks a search's
+ * words. `compare`: the card sits in a GET form to /confronta and gets its "Confronta" checkbox, outside the
+ * card's link and above the link's stretched hit area.
+ */
+export function BuildCard({ build, index, highlight, compare = false }: { build: BuildCardData; index: number; highlight?: CardHighlight; compare?: boolean }) {
   return (
     <li className="build-card group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900" style={{ '--card-index': index } as CSSProperties}>
       {build.featured_image ? (
@@ -39,6 +44,12 @@ export function BuildCard({ build, index, highlight }: { build: BuildCardData; i
           <span className="text-sm text-slate-600 dark:text-slate-400">Totale</span>
           <span className="text-xl font-extrabold text-violet-700 dark:text-violet-300">{build.totalText}</span>
         </p>
+        {compare && (
+          <label className="relative z-10 mt-3 flex min-h-11 cursor-pointer items-center gap-2 border-t border-slate-200 pt-3 text-sm font-semibold dark:border-slate-800">
+            <input type="checkbox" name={COMPARE_PARAM} value={build.slug} className="h-6 w-6 shrink-0 accent-violet-700" />
+            Confronta<span className="sr-only"> {build.title}</span>
+          </label>
+        )}
       </div>
     </li>
   );

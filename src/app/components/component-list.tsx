@@ -7,7 +7,8 @@ import { beaconAttributes } from './beacon-attributes';
 import { BuyAll, PriceTotal } from './buy-all';
 import { ExternalIcon } from './icons';
 
-function PriceNote({ component, now }: { component: ComponentData; now: number }) {
+/** The price's date beside it: current, or indicative once older than 24 hours (affiliate-compliance.md). */
+export function PriceNote({ component, now }: { component: ComponentData; now: number }) {
   if (component.price === null || !component.price_updated_at) return null;
   const date = component.priceUpdatedText;
   return isPriceStale(component.price_updated_at, now) ? (

@@ -7,6 +7,7 @@ import { buildPageJsonLd } from '../../modules/seo/structured-data';
 import { PriceAlertSection } from '../components/alert-forms';
 import { BuildSummary } from '../components/build-summary';
 import { CategoryBadge } from '../components/category-badge';
+import { CompareWith } from '../components/compare-with';
 import { CompatibilitySection } from '../components/compatibility-section';
 import { ComponentList } from '../components/component-list';
 import { PersonalizeSection, VariantNoticeBox } from '../components/personalize-section';
@@ -26,11 +27,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       context.services.pricing.priceHistoryOfPublished(params.slug),
     ]);
     const build = toBuildPage(published);
+    // "Confronta con…": the nearest other builds (one bounded query).
+    const compareCandidates = await context.services.compare.candidatesFor(published);
     // The time of rendering decides which prices are shown as current (the page cache keeps a page a minute at most).
     // The alerts watch the author's build: offered only with mail configured, and not on a personalised
     // variant, whose total and parts are not the ones an alert would compare.
     const alertForms = context.services.alerts.isEnabled() && !build.personalization;
-    return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor, alertForms };
+    return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor, alertForms, compareCandidates };
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -64,7 +67,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function BuildPage({ loaderData, matches }: Route.ComponentProps) {
-  const { build, priceChart: chart, renderedAt, alertForms } = loaderData;
+  const { build, priceChart: chart, renderedAt, alertForms, compareCandidates } = loaderData;
   const site = siteFromMatches(matches);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
@@ -111,6 +114,7 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
           <PriceHistoryChart chart={chart} />
         </section>
       )}
+      <CompareWith slug={build.slug} candidates={compareCandidates} />
     </main>
   );
 }

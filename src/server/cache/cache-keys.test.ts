@@ -59,6 +59,17 @@ describe('responseCacheKey', () => {
     expect(key('/api/builds/pc-gaming/price-history?v=2')).toBe('/api/builds/pc-gaming/price-history');
   });
 
+  it('keys the comparison by its builds as asked, deduplicated, in order, and nothing else', () => {
+    expect(key('/confronta')).toBe('/confronta');
+    expect(key('/confronta?build=&utm_source=x')).toBe('/confronta');
+    expect(key('/confronta?build=b&utm=1&build=a&build=b&build=%20c%20')).toBe('/confronta?build=b&build=a&build=c');
+    expect(key('/confronta?build=a&build=b')).not.toBe(key('/confronta?build=b&build=a'));
+    // Past the first 10 distinct values nothing is read, so nothing is keyed.
+    const many = Array.from({ length: 12 }, (_, index) => `build=s${index}`).join('&');
+    expect(key(`/confronta?${many}`)).toBe(`/confronta?${Array.from({ length: 10 }, (_, index) => `build=s${index}`).join('&')}`);
+    expect(key('/confronta.data?build=a')).toBeNull();
+  });
+
   it('caches nothing else: data requests, admin, other API routes, unknown paths', () => {
     for (const url of [
       '/_root.data',

@@ -7,12 +7,14 @@
  * answer depends on its `_routes` parameter, which would multiply the keys.
  */
 import { FEED_PATH, feedCacheKey } from '../../common/feed-query';
+import { compareQuery, requestedSlugs } from '../../common/compare-query';
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
-import { buildPageSlug } from '../../common/paths';
+import { buildPageSlug, paths } from '../../common/paths';
 import { personalizationCacheKey } from '../../common/personalization-query';
 import { canonicalSearchQuery, parseSearchQuery } from '../../common/search-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
+const COMPARE_PATH = paths.compare();
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
 /** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
@@ -40,6 +42,11 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
   }
   // The search page by its text spelled one way and its page: one entry per search, never another's.
   if (path === SEARCH_PATH) return path + canonicalSearchQuery(parseSearchQuery(search));
+  // The comparison: its builds as asked, deduplicated, in order (the order of the columns); nothing else.
+  if (path === COMPARE_PATH) {
+    const query = compareQuery(requestedSlugs(search));
+    return query ? `${path}?${query}` : path;
+  }
   if (path === '/sitemap.xml' || path === '/robots.txt') return path;
   // One entry per category, read one way; nothing else of the query (common/feed-query.ts).
   if (path === FEED_PATH) return feedCacheKey(search);
@@ -50,5 +57,6 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
 
 /** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
 export function isPageKey(key: string): boolean {
-  return key === '/' || key.startsWith('/?') || key.split('?', 1)[0] === SEARCH_PATH || buildPageSlug(key.split('?', 1)[0]!) !== null;
+  const path = key.split('?', 1)[0]!;
+  return path === '/' || path === SEARCH_PATH || path === COMPARE_PATH || buildPageSlug(path) !== null;
 }

@@ -1,0 +1,266 @@
+/**
+ * /confronta?build={slug}&build={slug}[&build={slug}] (issue 24): 2 or 3 public builds side by side, as a
+ * server-rendered document with no script (decision 017). Never indexed; whatever the query holds, the
+ * page answers: what cannot be compared is left out and named.
+ */
+import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
+import { categoryLabel } from '../../common/catalog';
+import { compareQuery, MAX_COMPARED, MIN_COMPARED, requestedSlugs } from '../../common/compare-query';
+import { paths } from '../../common/paths';
+import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
+import { compareChart } from '../compare-chart';
+import { type ComparedBuildData, type ComparePageData, type CompareRow, toComparePage } from '../compare-text';
+import { BuyAll, PriceTotal } from '../components/buy-all';
+import { CompareChart } from '../components/compare-chart';
+import { CompareWith } from '../components/compare-with';
+import { PriceNote } from '../components/component-list';
+import { ExternalIcon } from '../components/icons';
+import type { ComponentData } from '../public-text';
+import { pageMeta, siteFromMatches } from '../seo';
+import type { Route } from './+types/compare';
+
+/** How much of a slug as sent a notice repeats: enough to recognise it, never a wall of text. */
+const NOTICE_SLUG_LENGTH = 60;
+
+/** A requested value as a notice names it: control characters dropped, long ones cut. */
+function shownSlug(slug: string): string {
+  const printable = [...slug].filter((char) => char >= ' ' && char !== '\u007f').join('');
+  return printable.length > NOTICE_SLUG_LENGTH ? `${printable.slice(0, NOTICE_SLUG_LENGTH)}…` : printable;
+}
+
+const quoted = (slugs: readonly string[]) => slugs.map((slug) => `«${shownSlug(slug)}»`).join(', ');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const requested = requestedSlugs(new URL(request.url).searchParams);
+  const comparison = await context.services.compare.compare(requested);
+  const enough = comparison.compared.length >= MIN_COMPARED;
+  const single = comparison.compared.length === 1 ? comparison.compared[0]!.build : null;
+  const notices: string[] = [];
+  if (comparison.leftOut.length > 0) notices.push(`Lasciate fuori perché inesistenti o non pubblicate: ${quoted(comparison.leftOut)}.`);
+  if (comparison.overLimit.length > 0) {
+    notices.push(`Si possono confrontare al massimo ${MAX_COMPARED} build: sono state confrontate le prime ${MAX_COMPARED}, lasciate fuori ${quoted(comparison.overLimit)}.`);
+  }
+  return {
+    comparison: enough ? toComparePage(comparison) : null,
+    chart: enough ? compareChart(comparison.compared.map((entry) => ({ label: entry.build.title, points: entry.totals }))) : null,
+    notices,
+    /** The one build asked for that can be shown, to compare with another. */
+    single: single ? { slug: single.slug, title: single.title } : null,
+    candidates: single ? await context.services.compare.candidatesFor(single) : [],
+    /** The page's own query in its one spelling: the builds shown, in order. */
+    selfQuery: compareQuery(comparison.compared.map((entry) => entry.build.slug)),
+    // The time of rendering decides which prices are shown as current (as on the build page).
+    renderedAt: Date.now(),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const titles = data?.comparison?.builds.map((build) => build.page.title) ?? [];
+  const title = titles.length > 0 ? `Confronto: ${titles.join(' e ')} | ${site.siteName}` : `Confronta le build | ${site.siteName}`;
+  return [
+    ...pageMeta(site, {
+      title,
+      description: 'Build a confronto: componenti riga per riga, prezzi totali, consumo stimato e compatibilità.',
+      path: paths.compare(data?.selfQuery ?? ''),
+    }),
+    // A comparison is any pair of builds: not a page for search results, but its links are worth following.
+    { name: 'robots', content: 'noindex, follow' },
+  ];
+}
+
+function PartCell({ parts, now }: { parts: ComponentData[]; now: number }) {
+  if (parts.length === 0) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Nessun componente di questo tipo</span>
+      </>
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {parts.map((part) => {
+        const affiliate = part.amazon_link !== null && isAmazonLink(part.amazon_link);
+        return (
+          <li key={part.id} data-testid="compare-part">
+            <p className="font-semibold">{part.name}</p>
+            <p className="font-bold">{part.priceText}</p>
+            <PriceNote component={part} now={now} />
+            {part.amazon_link && (
+              <a
+                href={part.amazon_link}
+                target="_blank"
+                rel={affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}
+                className="mt-1 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
+              >
+                {affiliate ? 'Vedi su Amazon' : 'Vedi il prodotto'} <ExternalIcon width={14} height={14} />
+                <span className="sr-only">
+                  {`${part.name} ${affiliate ? '(link affiliato, si apre in una nuova scheda)' : '(sito esterno, si apre in una nuova scheda)'}`}
+                </span>
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function DifferenceMark({ same }: { same: boolean }) {
+  return same ? (
+    <span className="mt-1 block text-xs font-medium text-slate-600 dark:text-slate-400">Uguale</span>
+  ) : (
+    <span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold text-amber-950">Diverso</span>
+  );
+}
+
+const CELL = 'border-t border-slate-200 p-3 align-top dark:border-slate-800';
+const ROW_HEAD = `${CELL} w-32 text-left text-sm font-bold`;
+
+function PartRow({ row, now }: { row: CompareRow; now: number }) {
+  return (
+    <tr data-testid="compare-row" data-type={row.type} data-same={row.same ? 'true' : 'false'} className={row.same ? undefined : 'bg-amber-50 dark:bg-amber-950/30'}>
+      <th scope="row" className={ROW_HEAD}>
+        {`${row.type} `}
+        <DifferenceMark same={row.same} />
+      </th>
+      {row.cells.map((parts, index) => (
+        <td key={index} className={CELL}>
+          <PartCell parts={parts} now={now} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function CompatibilityCell({ build }: { build: ComparedBuildData }) {
+  const { counts, issues } = build.compatibility;
+  return (
+    <>
+      <p>
+        {`Superati: ${counts.ok} · Da verificare: ${counts.warning} · Errori: ${counts.error}`}
+        {counts.unknown > 0 && ` · Non verificati: ${counts.unknown}`}
+      </p>
+      {issues.length > 0 && (
+        <ul className="mt-2 space-y-1 text-amber-900 dark:text-amber-200">
+          {issues.map((issue) => (
+            <li key={issue.label} data-status={issue.status}>
+              <strong>{issue.label}</strong> — {issue.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function CompareTable({ data, now }: { data: ComparePageData; now: number }) {
+  const { builds, rows } = data;
+  return (
+    <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+      <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="compare-table">
+        <caption className="sr-only">Componenti, prezzi e compatibilità delle build a confronto; le righe diverse sono segnate «Diverso»</caption>
+        <thead>
+          <tr>
+            <td className="p-3" />
+            {builds.map(({ page }) => (
+              <th key={page.slug} scope="col" className="p-3 text-left align-top" data-testid="compare-build">
+                <a href={paths.build(page.slug)} className="text-base font-bold text-violet-700 hover:underline dark:text-violet-300">
+                  {page.title}
+                </a>
+                {page.category && <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">{categoryLabel(page.category)}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <PartRow key={row.type} row={row} now={now} />
+          ))}
+          <tr data-testid="compare-totals">
+            <th scope="row" className={ROW_HEAD}>
+              Totale
+            </th>
+            {builds.map((build) => (
+              <td key={build.page.slug} className={CELL} data-cheapest={build.cheapest ? 'true' : undefined}>
+                {build.cheapest && <p className="mb-2 inline-block rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100">La più economica</p>}
+                <PriceTotal build={build.page} now={now} testId="compare-total" />
+              </td>
+            ))}
+          </tr>
+          <tr data-testid="compare-power">
+            <th scope="row" className={ROW_HEAD}>
+              Consumo stimato
+            </th>
+            {builds.map((build) => (
+              <td key={build.page.slug} className={CELL}>
+                {build.compatibility.wattsText}
+              </td>
+            ))}
+          </tr>
+          <tr data-testid="compare-compatibility">
+            <th scope="row" className={ROW_HEAD}>
+              Compatibilità
+            </th>
+            {builds.map((build) => (
+              <td key={build.page.slug} className={CELL}>
+                <CompatibilityCell build={build} />
+              </td>
+            ))}
+          </tr>
+          <tr data-testid="compare-buy">
+            <th scope="row" className={ROW_HEAD}>
+              Acquisto
+            </th>
+            {builds.map(({ page }) => (
+              <td key={page.slug} className={CELL}>
+                <BuyAll build={page} disclosure={AFFILIATE_DISCLOSURE} />
+                <p className="mt-3 text-center">
+                  <a href={paths.build(page.slug)} className="inline-flex min-h-6 items-center font-semibold text-violet-700 hover:underline dark:text-violet-300">
+                    Vai alla build<span className="sr-only"> {page.title}</span>
+                  </a>
+                </p>
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { comparison, chart, notices, single, candidates, renderedAt } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-extrabold tracking-tight">{comparison ? 'Confronto tra build' : 'Confronta le build'}</h1>
+      {notices.map((notice) => (
+        <p key={notice} role="note" className="mt-4 rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-900/40 dark:text-amber-100" data-testid="compare-notice">
+          {notice}
+        </p>
+      ))}
+      {comparison ? (
+        <>
+          <CompareTable data={comparison} now={renderedAt} />
+          {chart && (
+            <section aria-label="Storico dei prezzi" className="mt-8 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+              <CompareChart chart={chart} />
+            </section>
+          )}
+        </>
+      ) : (
+        <div data-testid="compare-pick">
+          <p className="mt-4 text-slate-700 dark:text-slate-300">
+            {`Scegli almeno ${MIN_COMPARED} build da confrontare (al massimo ${MAX_COMPARED}).`}
+            {single && ` Hai scelto «${single.title}»: scegline un'altra qui sotto.`}
+          </p>
+          {single && <CompareWith slug={single.slug} candidates={candidates} />}
+          <a href={paths.builds()} className="mt-6 inline-block rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-600">
+            Scegli le build dalla home
+          </a>
+        </div>
+      )}
+    </main>
+  );
+}
