@@ -20,6 +20,7 @@ import * as alternativeOffers from './0017-alternative-offers';
 import * as personalizationChoices from './0018-personalization-choices';
 import * as mailOutbox from './0019-mail-outbox';
 import * as priceAlerts from './0020-price-alerts';
+import * as catalogueOrderIndexes from './0022-catalogue-order-indexes';
 
 export interface Migration {
   readonly name: string;
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   { name: '0018-personalization-choices', up: personalizationChoices.up },
   { name: '0019-mail-outbox', up: mailOutbox.up },
   { name: '0020-price-alerts', up: priceAlerts.up },
+  { name: '0022-catalogue-order-indexes', up: catalogueOrderIndexes.up },
 ];
