@@ -6,6 +6,8 @@ export const paths = {
   /** A personalised build (common/personalization-query.ts); `query` '' is the author's build. */
   buildVariant: (slug: string, query: string) => `/build/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`,
   sitemap: () => '/sitemap.xml',
+  /** Part `n` (1-based) of a sitemap index (modules/seo/seo.service.ts). */
+  sitemapPart: (n: number) => `/sitemap-${n}.xml`,
   admin: {
     home: () => '/admin',
     login: () => '/admin/login',

@@ -13,6 +13,15 @@ import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
+/** A part of a sitemap index: /sitemap-1.xml, /sitemap-2.xml, … (no leading zero, so one spelling per part). */
+const SITEMAP_PART = /^\/?sitemap-([1-9]\d{0,8})\.xml$/;
+
+/** The part number a sitemap part's path or file name names, or null. */
+export function sitemapPartNumber(pathOrFile: string): number | null {
+  const match = SITEMAP_PART.exec(pathOrFile);
+  return match ? Number(match[1]) : null;
+}
+
 /** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
 const BUILD_LIST_PARAMS: readonly string[] = Object.keys(publicListQuerySchema.shape);
 
@@ -35,7 +44,7 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
     const personalization = personalizationCacheKey(search);
     return personalization ? `${path}?${personalization}` : path;
   }
-  if (path === '/sitemap.xml' || path === '/robots.txt') return path;
+  if (path === '/sitemap.xml' || path === '/robots.txt' || sitemapPartNumber(path) !== null) return path;
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
   if (PRICE_HISTORY.test(path)) return path;
   return null;
