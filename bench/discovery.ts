@@ -193,9 +193,11 @@ async function main(): Promise<void> {
     const smallCount = small.catalogue.published.length;
     const bigCount = big.catalogue.published.length;
     console.log(`\nSummary (page cache off; ratio = req/s with ${bigCount} builds / req/s with ${smallCount}; target >= ${TARGET_RATIO * 100} %)\n`);
-    const figures = (side: Side) => (side.row ? [side.row.requestsPerSecond.toFixed(0), side.row.p50.toFixed(0), side.row.p99.toFixed(0)] : ['-', '-', '-']);
+    // Bytes per answer (br, with headers) show when a row's answer itself grows (more cards, more JSON rows).
+    const figures = (side: Side) =>
+      side.row ? [side.row.requestsPerSecond.toFixed(0), side.row.p50.toFixed(0), side.row.p99.toFixed(0), String(Math.round(side.row.bytesPerResponse))] : ['-', '-', '-', '-'];
     printTable(
-      ['row', 'path (big)', `req/s ${smallCount}`, 'p50', 'p99', `req/s ${bigCount}`, 'p50', 'p99', 'ratio', 'verdict'],
+      ['row', 'path (big)', `req/s ${smallCount}`, 'p50', 'p99', 'bytes', `req/s ${bigCount}`, 'p50', 'p99', 'bytes', 'ratio', 'verdict'],
       results.map((result) => [
         result.target,
         result.big.path,
@@ -205,7 +207,7 @@ async function main(): Promise<void> {
         result.verdict,
       ]),
     );
-    console.log('\np50/p99 in ms. "not available": the route answers 404 in this build.');
+    console.log('\np50/p99 in ms; bytes: per answer, brotli, with headers. "not available": the route answers 404 in this build.');
     if (options.json) writeFileSync(options.json, `${JSON.stringify({ options, smallCount, bigCount, results }, null, 2)}\n`);
     process.exitCode = results.some((result) => result.verdict === 'FAIL') ? 1 : 0;
   } finally {
