@@ -10,6 +10,8 @@ export const paths = {
   search: (q = '', page = 1) => `/cerca${q ? `?${new URLSearchParams({ q, ...(page > 1 ? { pagina: String(page) } : {}) }).toString()}` : ''}`,
   /** The comparison page (common/compare-query.ts); `query` as compareQuery spells it. */
   compare: (query = '') => `/confronta${query ? `?${query}` : ''}`,
+  /** Part `n` (1-based) of a sitemap index (modules/seo/seo.service.ts). */
+  sitemapPart: (n: number) => `/sitemap-${n}.xml`,
   admin: {
     home: () => '/admin',
     login: () => '/admin/login',

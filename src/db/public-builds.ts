@@ -45,3 +45,30 @@ export function isPublicAt(build: Pick<PublicationFields, 'status' | 'publish_at
 export function publicPublishedAtOf(build: PublicationFields): string | null {
   return build.status === SCHEDULED_STATUS ? (build.published_at ?? build.publish_at) : build.published_at;
 }
+
+/** One of the two disjoint parts of the public builds (publicParts). */
+export interface PublicPart {
+  /** Which builds the part holds at `now`. */
+  where: RawBuilder<SqlBool>;
+  /** publicPublishedAt of the part's builds, as an expression an index can answer in order. */
+  publishedAt: RawBuilder<string | null>;
+}
+
+/**
+ * isPublicBuild as its two disjoint parts, for lists that must not sort the whole catalogue (decision
+ * 034): the published builds, newest first straight from an index on (status, published_at, id), and
+ * the scheduled builds due by `now`, a handful, ordered as publicPublishedAt orders them. Their union is
+ * isPublicBuild and each part's date is publicPublishedAt's for its rows (tests/db/public-builds.test.ts).
+ */
+export function publicParts(now: string, table = 'builds'): [PublicPart, PublicPart] {
+  const status = sql.ref(`${table}.status`);
+  const publishedAt = sql.ref(`${table}.published_at`);
+  const publishAt = sql.ref(`${table}.publish_at`);
+  return [
+    { where: sql<SqlBool>`${status} = 'published'`, publishedAt: sql<string | null>`${publishedAt}` },
+    {
+      where: sql<SqlBool>`(${status} = ${SCHEDULED_STATUS} and ${publishAt} <= ${now})`,
+      publishedAt: sql<string | null>`coalesce(${publishedAt}, ${publishAt})`,
+    },
+  ];
+}

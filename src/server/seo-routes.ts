@@ -1,6 +1,7 @@
 /** /sitemap.xml and /robots.txt (api-contract.md, "Other routes"). */
 import { Hono } from 'hono';
 import type { SeoService } from '../modules/seo/seo.service';
+import { sitemapPartNumber } from './cache/cache-keys';
 import type { AppEnv } from './hono-env';
 
 // Short: a newly published build should reach crawlers quickly. No prices in here, so no price-age limit.
@@ -15,6 +16,14 @@ export function seoRoutes(seo: SeoService) {
       'Cache-Control': CACHE_CONTROL,
     }),
   );
+
+  // The parts of a sitemap index (seo.service.ts); a part that does not exist is a 404.
+  app.get('/:file{sitemap-[0-9]+\\.xml}', async (c) => {
+    const part = sitemapPartNumber(c.req.param('file'));
+    const xml = part === null ? null : await seo.sitemapPartXml(part);
+    if (xml === null) return c.text('Questa parte della sitemap non esiste.', 404, { 'Cache-Control': CACHE_CONTROL });
+    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE_CONTROL });
+  });
 
   app.get('/robots.txt', (c) =>
     c.body(seo.robotsTxt(), 200, {

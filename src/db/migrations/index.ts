@@ -21,6 +21,7 @@ import * as personalizationChoices from './0018-personalization-choices';
 import * as mailOutbox from './0019-mail-outbox';
 import * as priceAlerts from './0020-price-alerts';
 import * as buildSearch from './0021-build-search';
+import * as catalogueOrderIndexes from './0022-catalogue-order-indexes';
 
 export interface Migration {
   readonly name: string;
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   { name: '0019-mail-outbox', up: mailOutbox.up },
   { name: '0020-price-alerts', up: priceAlerts.up },
   { name: '0021-build-search', up: buildSearch.up },
+  { name: '0022-catalogue-order-indexes', up: catalogueOrderIndexes.up },
 ];

@@ -1,6 +1,6 @@
 /** Queries for builds and reads of their components (components.repository.ts writes them). */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type PublicPart, publicParts, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { BuildRow, BuildUpdate, ComponentRow, Database, NewBuildRow } from '../../db/tables';
 
 type Db = Kysely<Database>;
@@ -48,10 +48,12 @@ function selectBuildsWithTotals(db: Db) {
     ]);
 }
 
-/** The public builds a filter keeps (a text search is the search module's, decision 033). */
-function publishedWhere(filter: Omit<PublishedFilter, 'limit' | 'offset'>) {
+type CatalogueFilter = Omit<PublishedFilter, 'limit' | 'offset'>;
+
+/** What a filter keeps besides publication: category and budget (a text search is the search module's, decision 033). */
+function filterWhere(filter: CatalogueFilter) {
   return (eb: ExpressionBuilder<Database, 'builds'>) => {
-    const conditions: Expression<SqlBool>[] = [isPublicBuild(filter.now)];
+    const conditions: Expression<SqlBool>[] = [];
     if (filter.category) conditions.push(eb('builds.category', '=', filter.category));
     if (filter.minBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '>=', filter.minBudgetCents));
     if (filter.maxBudgetCents !== undefined) conditions.push(eb('builds.budget_cents', '<=', filter.maxBudgetCents));
@@ -59,24 +61,59 @@ function publishedWhere(filter: Omit<PublishedFilter, 'limit' | 'offset'>) {
   };
 }
 
-/** Newest publication first; the id breaks ties, so pages never overlap or skip a build. */
+/**
+ * The ids of one page of the public builds a filter keeps, newest publication first (the id breaks ties,
+ * so pages never overlap or skip a build). Decision 034: each of the two parts of the public builds
+ * (db/public-builds.ts, publicParts) is read in publication order from its index and cut at
+ * offset + limit, so a page reads about offset + limit index entries and no build row, instead of
+ * sorting every public build of the catalogue; the cut parts are then merged.
+ */
+function publicPageIds(db: Db, filter: PublishedFilter) {
+  const window = filter.offset + filter.limit;
+  const cut = (part: PublicPart) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('builds')
+          .select(['builds.id', part.publishedAt.as('sort_at')])
+          .where(part.where)
+          .where(filterWhere(filter))
+          .orderBy(part.publishedAt, 'desc')
+          .orderBy('builds.id', 'desc')
+          .limit(window)
+          .as('part'),
+      )
+      .selectAll();
+  const [published, dueScheduled] = publicParts(filter.now);
+  return db
+    .selectFrom(cut(published).unionAll(cut(dueScheduled)).as('public_part'))
+    .select('public_part.id')
+    .orderBy('public_part.sort_at', 'desc')
+    .orderBy('public_part.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+/** Newest publication first; the id breaks ties, so pages never overlap or skip a build. Totals only for the page's builds. */
 export async function listPublishedBuilds(db: Db, filter: PublishedFilter): Promise<BuildWithTotals[]> {
   const rows = await selectBuildsWithTotals(db)
-    .where(publishedWhere(filter))
+    .where('builds.id', 'in', publicPageIds(db, filter))
     .orderBy(publicPublishedAt(), 'desc')
     .orderBy('builds.id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
     .execute();
   return rows.map(toTotals);
 }
 
-export async function countPublishedBuilds(db: Db, filter: Omit<PublishedFilter, 'limit' | 'offset'>): Promise<number> {
-  const row = await db
-    .selectFrom('builds')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where(publishedWhere(filter))
-    .executeTakeFirstOrThrow();
+/** How many public builds the filter keeps: the two parts counted apart, each from its index's entries. */
+export async function countPublishedBuilds(db: Db, filter: CatalogueFilter): Promise<number> {
+  const count = (part: PublicPart) =>
+    db
+      .selectFrom('builds')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(part.where)
+      .where(filterWhere(filter));
+  const [published, dueScheduled] = publicParts(filter.now);
+  const row = await db.selectNoFrom(sql<number | string>`(${count(published)}) + (${count(dueScheduled)})`.as('total')).executeTakeFirstOrThrow();
   return Number(row.total);
 }
 

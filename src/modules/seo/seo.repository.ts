@@ -9,7 +9,7 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** Public builds only (as of `now`, ISO), newest published first. */
+/** Public builds only (as of `now`, ISO), newest published first: the one-file sitemap. */
 export function listSitemapEntries(db: Kysely<Database>, now: string): Promise<SitemapEntry[]> {
   return db
     .selectFrom('builds')
@@ -19,3 +19,50 @@ export function listSitemapEntries(db: Kysely<Database>, now: string): Promise<S
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** How many builds are public at `now`, and the newest updated_at among them (null without any). */
+export async function sitemapTotals(db: Kysely<Database>, now: string): Promise<{ count: number; lastmod: string | null }> {
+  const row = await db
+    .selectFrom('builds')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('updated_at').as('lastmod')])
+    .where(isPublicBuild(now))
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), lastmod: row.lastmod ?? null };
+}
+
+/**
+ * One slice of the public builds in id order, for a part of a sitemap index. Id order, not publication
+ * order: a new build joins the last part (whose lastmod then changes) instead of pushing a build out of
+ * every part, which crawlers, trusting the unchanged lastmod of the other parts, would not notice.
+ */
+export function listSitemapSlice(db: Kysely<Database>, now: string, offset: number, limit: number): Promise<SitemapEntry[]> {
+  return db
+    .selectFrom('builds')
+    .select(['slug', 'updated_at as lastmod'])
+    .where(isPublicBuild(now))
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The newest updated_at of each slice of `size` public builds in id order (listSitemapSlice's), by slice. */
+export async function sitemapSliceLastmods(db: Kysely<Database>, now: string, slices: { offset: number; limit: number }[]): Promise<(string | null)[]> {
+  if (slices.length === 0) return [];
+  const query = (slice: { offset: number; limit: number }) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('builds')
+          .select('updated_at')
+          .where(isPublicBuild(now))
+          .orderBy('id', 'asc')
+          .limit(slice.limit)
+          .offset(slice.offset)
+          .as('slice'),
+      )
+      .select((eb) => eb.fn.max('slice.updated_at').as('lastmod'));
+  const rows = await Promise.all(slices.map((slice) => query(slice).executeTakeFirst()));
+  return rows.map((row) => row?.lastmod ?? null);
+}
+

@@ -1,4 +1,4 @@
-/** sitemap.xml (sitemaps.org protocol 0.9) and robots.txt. */
+/** sitemap.xml (sitemaps.org protocol 0.9: one urlset, or an index of parts) and robots.txt. */
 import { paths } from '../../common/paths';
 import type { SitemapEntry } from './seo.repository';
 
@@ -18,19 +18,47 @@ function urlElement(loc: string, lastmod: string | null): string {
   return `  <url><loc>${escapeXml(loc)}</loc>${lastmodTag}</url>`;
 }
 
+/** A <url> of a sitemap: an absolute location and the date it last changed (any parseable date, or null). */
+export interface SitemapUrl {
+  loc: string;
+  lastmod: string | null;
+}
+
+function xmlDocument(root: string, lines: string[]): string {
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`, ...lines, `</${root}>`, ''].join('\n');
+}
+
+export function renderUrlsetXml(urls: SitemapUrl[]): string {
+  return xmlDocument(
+    'urlset',
+    urls.map((url) => urlElement(url.loc, url.lastmod)),
+  );
+}
+
+/** A sitemap index (sitemaps.org): where each part is and when it last changed. */
+export function renderSitemapIndexXml(parts: SitemapUrl[]): string {
+  return xmlDocument(
+    'sitemapindex',
+    parts.map((part) => {
+      const date = part.lastmod === null ? null : w3cDatetime(part.lastmod);
+      return `  <sitemap><loc>${escapeXml(part.loc)}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</sitemap>`;
+    }),
+  );
+}
+
+export function baseOf(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** The URL of a build page and its lastmod. */
+export function buildUrl(base: string, entry: SitemapEntry): SitemapUrl {
+  return { loc: `${base}${paths.build(entry.slug)}`, lastmod: entry.lastmod };
+}
+
+/** The one-file sitemap: the home page, then every entry. */
 export function renderSitemapXml(entries: SitemapEntry[], baseUrl: string, homeLastmod: string | null): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  const urls = [
-    urlElement(`${base}${paths.home()}`, homeLastmod),
-    ...entries.map((entry) => urlElement(`${base}${paths.build(entry.slug)}`, entry.lastmod)),
-  ];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+  const base = baseOf(baseUrl);
+  return renderUrlsetXml([{ loc: `${base}${paths.home()}`, lastmod: homeLastmod }, ...entries.map((entry) => buildUrl(base, entry))]);
 }
 
 export function renderRobotsTxt(baseUrl: string): string {

@@ -87,5 +87,9 @@ describe('responseCacheKey', () => {
     }
     expect(key('/sitemap.xml?v=2')).toBe('/sitemap.xml');
     expect(key('/robots.txt')).toBe('/robots.txt');
+    // The parts of a sitemap index: one key each, spelled one way; other spellings are never cached.
+    expect(key('/sitemap-1.xml')).toBe('/sitemap-1.xml');
+    expect(key('/sitemap-12.xml?utm_source=x')).toBe('/sitemap-12.xml');
+    for (const url of ['/sitemap-0.xml', '/sitemap-01.xml', '/sitemap-.xml', '/sitemap-1.xml.gz']) expect(key(url), url).toBeNull();
   });
 });

@@ -17,6 +17,15 @@ import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 const COMPARE_PATH = paths.compare();
 /** A public build's price history: read by every visitor of the page's chart, changed only by a refresh. */
 const PRICE_HISTORY = /^\/api\/builds\/[^/]+\/price-history$/;
+/** A part of a sitemap index: /sitemap-1.xml, /sitemap-2.xml, … (no leading zero, so one spelling per part). */
+const SITEMAP_PART = /^\/?sitemap-([1-9]\d{0,8})\.xml$/;
+
+/** The part number a sitemap part's path or file name names, or null. */
+export function sitemapPartNumber(pathOrFile: string): number | null {
+  const match = SITEMAP_PART.exec(pathOrFile);
+  return match ? Number(match[1]) : null;
+}
+
 /** The parameters /api/builds reads, in the order the key spells them: the schema's own, so a new filter is never left out. */
 const SEARCH_PATH = '/cerca';
 const BUILD_LIST_PARAMS: readonly string[] = Object.keys(publicListQuerySchema.shape);
@@ -47,7 +56,7 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
     const query = compareQuery(requestedSlugs(search));
     return query ? `${path}?${query}` : path;
   }
-  if (path === '/sitemap.xml' || path === '/robots.txt') return path;
+  if (path === '/sitemap.xml' || path === '/robots.txt' || sitemapPartNumber(path) !== null) return path;
   // One entry per category, read one way; nothing else of the query (common/feed-query.ts).
   if (path === FEED_PATH) return feedCacheKey(search);
   if (path === '/api/builds') return path + knownParams(search, BUILD_LIST_PARAMS);
