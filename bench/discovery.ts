@@ -83,6 +83,12 @@ interface Target {
   path(published: number): string;
   /** Pages go through the page cache middleware, which must say MISS (it is off); the API is not checked. */
   page: boolean;
+  /**
+   * Set on a row whose answer holds the whole small catalogue but 100 builds of the big one (the API's
+   * default limit): its ratio measures the answer's size, not the catalogue's cost, so it is printed for
+   * information, with the like-for-like row at 12 a page beside it deciding.
+   */
+  answerGrows?: true;
 }
 
 const TARGETS: Target[] = [
@@ -98,10 +104,14 @@ const TARGETS: Target[] = [
     page: true,
   },
   { label: 'search page', path: () => '/cerca?q=rtx+5070+editing', page: true },
-  { label: 'API list', path: () => '/api/builds', page: false },
+  // A word found in a third of the big catalogue: ranking and counting cost one step per match.
+  { label: 'search page, broad word', path: () => '/cerca?q=gaming', page: true },
   { label: 'API list, 12 a page', path: () => '/api/builds?limit=12', page: false },
-  { label: 'API category', path: () => '/api/builds?category=gaming', page: false },
-  { label: 'API search', path: () => '/api/builds?q=rtx+5070', page: false },
+  { label: 'API category, 12 a page', path: () => '/api/builds?category=gaming&limit=12', page: false },
+  { label: 'API search, 12 a page', path: () => '/api/builds?q=rtx+5070&limit=12', page: false },
+  { label: 'API list, default limit', path: () => '/api/builds', page: false, answerGrows: true },
+  { label: 'API category, default limit', path: () => '/api/builds?category=gaming', page: false, answerGrows: true },
+  { label: 'API search, default limit', path: () => '/api/builds?q=rtx+5070', page: false, answerGrows: true },
 ];
 
 interface Side {
@@ -116,7 +126,7 @@ interface Result {
   small: Side;
   big: Side;
   ratio: number | null;
-  verdict: 'PASS' | 'FAIL' | 'not available';
+  verdict: 'PASS' | 'FAIL' | 'not available' | 'answer grows';
 }
 
 /** A first request: 404 means the route is not in this build; anything else but 200 stops the run. */
@@ -185,7 +195,7 @@ async function main(): Promise<void> {
         small: smallSide,
         big: bigSide,
         ratio,
-        verdict: ratio === null ? 'not available' : ratio >= TARGET_RATIO ? 'PASS' : 'FAIL',
+        verdict: ratio === null ? 'not available' : target.answerGrows ? 'answer grows' : ratio >= TARGET_RATIO ? 'PASS' : 'FAIL',
       });
       if (!available) console.log(`  not available: ${smallSide.unavailable ?? bigSide.unavailable}`);
     }
@@ -207,7 +217,10 @@ async function main(): Promise<void> {
         result.verdict,
       ]),
     );
-    console.log('\np50/p99 in ms; bytes: per answer, brotli, with headers. "not available": the route answers 404 in this build.');
+    console.log(
+      '\np50/p99 in ms; bytes: per answer, brotli, with headers. "not available": the route answers 404 in this build.\n' +
+        '"answer grows": the API\'s default limit (100) returns the whole small catalogue but 100 builds of the big one; for information, the row at 12 a page decides.',
+    );
     if (options.json) writeFileSync(options.json, `${JSON.stringify({ options, smallCount, bigCount, results }, null, 2)}\n`);
     process.exitCode = results.some((result) => result.verdict === 'FAIL') ? 1 : 0;
   } finally {

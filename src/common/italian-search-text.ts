@@ -57,6 +57,15 @@ export const MAX_QUERY_TERMS = 16;
 
 const stemmer = newStemmer('italian');
 
+/**
+ * Stems already computed, by word as written. Folding and the Snowball stemmer are the dearest steps of a
+ * search page (every word of 12 titles and descriptions is analysed for the highlighting), while a site's
+ * vocabulary is small and repeats: a bounded memo, emptied when full, so a flood of made-up words cannot
+ * grow it. Indexing uses it too: an article repeats its words.
+ */
+const STEM_MEMO_LIMIT = 20_000;
+const stemsMemo = new Map<string, readonly string[]>();
+
 /** Accents off (NFKD, marks dropped) and lower case: 'Perché' -> 'perche'. */
 export function foldText(text: string): string {
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
@@ -68,8 +77,14 @@ function searchablePieces(word: string): string[] {
 }
 
 /** The stems of one word's folded pieces, stop words left out. */
-function stemsOfWord(word: string): string[] {
-  return searchablePieces(word).map((piece) => stemmer.stem(piece));
+function stemsOfWord(word: string): readonly string[] {
+  let stems = stemsMemo.get(word);
+  if (stems === undefined) {
+    stems = searchablePieces(word).map((piece) => stemmer.stem(piece));
+    if (stemsMemo.size >= STEM_MEMO_LIMIT) stemsMemo.clear();
+    stemsMemo.set(word, stems);
+  }
+  return stems;
 }
 
 /** Every indexed term of a text, in order, repeated as often as it occurs (the index counts them). */

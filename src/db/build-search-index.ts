@@ -15,7 +15,7 @@
  * recordRevision is the one point every build writer passes through); bulk writers (the seed, a backup's
  * restore, the bench's generated catalogue) call rebuildSearchIndex.
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import { indexedText } from '../common/italian-search-text';
 
 /** The PostgreSQL text search configuration of the index (migration 0021). */
@@ -79,6 +79,11 @@ async function readBuilds(db: Kysely<any>, ids: readonly number[]): Promise<Sear
   return builds.map((build) => ({ ...build, parts: partsOf.get(build.id) ?? [] }));
 }
 
+/** Title (weight A) and description (B) as a tsvector of the search configuration. */
+function headVector(config: RawBuilder<unknown>, build: SearchableBuild): RawBuilder<unknown> {
+  return sql`setweight(to_tsvector(${config}::regconfig, ${withoutNul(build.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${withoutNul(build.description)}), 'B')`;
+}
+
 async function writeEntries(db: Kysely<any>, builds: readonly SearchableBuild[]): Promise<void> {
   if (builds.length === 0) return;
   const ids = builds.map((build) => build.id);
@@ -90,7 +95,10 @@ async function writeEntries(db: Kysely<any>, builds: readonly SearchableBuild[])
       .values(
         builds.map((build) => ({
           build_id: build.id,
-          document: sql`setweight(to_tsvector(${config}::regconfig, ${withoutNul(build.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${withoutNul(build.description)}), 'B') || setweight(to_tsvector(${config}::regconfig, ${withoutNul(bodyOf(build))}), 'C')`,
+          // Lexemes only (strip: no positions, no weights): the document is only matched, never ranked, and
+          // without positions it is a fraction of the size, so a match reads little (decision 033).
+          document: sql`strip(${headVector(config, build)} || to_tsvector(${config}::regconfig, ${withoutNul(bodyOf(build))}))`,
+          head: headVector(config, build),
         })),
       )
       .execute();
@@ -129,8 +137,11 @@ export async function rebuildSearchIndex(db: Kysely<any>): Promise<void> {
   let after = 0;
   for (;;) {
     const ids = (await db.selectFrom('builds').select('id').where('id', '>', after).orderBy('id').limit(REBUILD_BATCH).execute()).map((row: { id: number }) => row.id);
-    if (ids.length === 0) return;
+    if (ids.length === 0) break;
     await writeEntries(db, await readBuilds(db, ids));
     after = ids[ids.length - 1]!;
   }
+  // Fresh statistics for the planner: without them it scans (and detoasts) every document instead of using
+  // the GIN index. Allowed inside a transaction, unlike VACUUM.
+  if (isPostgres(db)) await sql`ANALYZE build_search`.execute(db);
 }

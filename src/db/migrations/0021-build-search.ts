@@ -28,11 +28,23 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       .createTable('build_search')
       .addColumn('build_id', 'integer', (col) => col.primaryKey().references('builds.id').onDelete('cascade'))
       .addColumn('document', sql`tsvector`, (col) => col.notNull())
+      // Title (A) and description (B) only: what the ranking reads. Small enough to stay in the row, so
+      // ranking a match never detoasts its whole document (the article), decision 033.
+      .addColumn('head', sql`tsvector`, (col) => col.notNull())
       .execute();
-    await sql`CREATE INDEX build_search_document_idx ON build_search USING GIN (document)`.execute(db);
+    // fastupdate off: one build is indexed at a time, and a pending list would make every search scan it
+    // until the next vacuum (measured: 2.8 ms instead of 0.1 ms for one term after a bulk rebuild).
+    await sql`CREATE INDEX build_search_document_idx ON build_search USING GIN (document) WITH (fastupdate = off)`.execute(db);
   } else {
     await sql`CREATE VIRTUAL TABLE build_search USING fts5(title, description, body, tokenize = 'unicode61 remove_diacritics 0')`.execute(db);
     await sql`CREATE TRIGGER build_search_forget_deleted AFTER DELETE ON builds BEGIN DELETE FROM build_search WHERE rowid = old.id; END`.execute(db);
   }
+  // The public rule and the filters of a search, read for each match by its id from this index alone, not from
+  // the builds' rows (whose article makes them large: on SQLite the columns after it sit in overflow pages).
+  await db.schema
+    .createIndex('builds_search_lookup_idx')
+    .on('builds')
+    .columns(['id', 'status', 'publish_at', 'published_at', 'category', 'budget_cents'])
+    .execute();
   await rebuildSearchIndex(db);
 }

@@ -13,7 +13,11 @@ type Db = Kysely<Database>;
 
 /** bm25 weights of title, description and body on SQLite. */
 const SQLITE_WEIGHTS = sql.raw('10.0, 4.0, 1.0');
-/** ts_rank weights of D, C (article and parts), B (description), A (title) on PostgreSQL. */
+/**
+ * ts_rank weights of D, C, B (description), A (title) on PostgreSQL, applied to the small `head` vector:
+ * a match found only in the article or the parts ranks 0 there, below any title or description match, and
+ * among those the newest comes first. Ranking the whole document would detoast every match's article.
+ */
 const POSTGRES_WEIGHTS = sql.lit('{0.05, 0.1, 0.3, 1.0}');
 
 export interface SearchFilter {
@@ -55,14 +59,18 @@ function matches(db: Db, filter: SearchFilter): { with: RawBuilder<unknown>; fro
     // test (and detoast) every public build's document.
     const query = sql`plainto_tsquery(${sql.lit(SEARCH_CONFIG)}::regconfig, ${filter.words.join(' ')})`;
     return {
-      with: sql`with m as materialized (select build_id as id, -ts_rank(${POSTGRES_WEIGHTS}::float4[], document, ${query}) as rank from build_search where document @@ ${query}) `,
-      from: sql`m join builds b on b.id = m.id where ${filters(filter)}`,
+      with: sql`with m as materialized (select build_id as id, -ts_rank(${POSTGRES_WEIGHTS}::float4[], head, ${query}) as rank from build_search where document @@ ${query}) `,
+      // Each match looked up by its id in builds_search_lookup_idx (OFFSET 0 keeps the subquery a nested
+      // loop): joined, the planner hashes every build of the catalogue for a page of a few matches.
+      from: sql`m cross join lateral (select id, status, publish_at, published_at, category, budget_cents from builds where builds.id = m.id offset 0) b where ${filters(filter)}`,
       rank: sql`m.rank`,
     };
   }
   return {
     with: sql`with m as materialized (select rowid as id, bm25(build_search, ${SQLITE_WEIGHTS}) as rank from build_search where build_search match ${ftsExpression(filter.terms)}) `,
-    from: sql`m join builds b on b.id = m.id where ${filters(filter)}`,
+    // CROSS JOIN keeps the matches as the outer loop (SQLite never reorders it): with a plain join the
+    // planner scans every public build by its publication index and probes the matches for each one.
+    from: sql`m cross join builds b indexed by builds_search_lookup_idx on b.id = m.id where ${filters(filter)}`,
     rank: sql`m.rank`,
   };
 }
@@ -72,6 +80,17 @@ function matches(db: Db, filter: SearchFilter): { with: RawBuilder<unknown>; fro
  * same statement; a page past the last one counts them apart).
  */
 export async function searchPublicBuildIds(db: Db, filter: SearchFilter, page: { limit: number; offset: number }): Promise<{ ids: number[]; total: number }> {
+  if (!isPostgres(db)) return searchIn(db, filter, page);
+  // PostgreSQL's planner counts matching a document as cheap and, for a word found in many builds, reads
+  // (and decompresses) every document of the table instead of asking the GIN index: 10 ms instead of 1 ms
+  // for a word in 1,200 of 3,000 builds. Turned off for this transaction only (decision 033).
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return searchIn(trx, filter, page);
+  });
+}
+
+async function searchIn(db: Db, filter: SearchFilter, page: { limit: number; offset: number }): Promise<{ ids: number[]; total: number }> {
   const { with: matched, from, rank } = matches(db, filter);
   const { rows } = await sql<{ id: number; total: number | string }>`${matched}select b.id as id, count(*) over () as total from ${from}
     order by ${rank}, ${publicPublishedAt('b')} desc, b.id desc limit ${page.limit} offset ${page.offset}`.execute(db);
