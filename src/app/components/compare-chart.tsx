@@ -1,3 +1,4 @@
+import { ChartFrame } from './chart-frame';
 import { COMPARE_CHART_PLOT, type CompareChartData } from '../compare-chart';
 
 /** One colour per column, beside the dash pattern (compare-chart.ts), so no line is told apart by colour alone. */
@@ -24,28 +25,13 @@ export function CompareChart({ chart }: { chart: CompareChartData }) {
         height={height}
         className="mt-2 h-auto w-full"
       >
-        {guides.map((guide) => (
-          <g key={guide.label} className="text-slate-500 dark:text-slate-400">
-            <line x1={left} x2={right} y1={guide.y} y2={guide.y} stroke="currentColor" strokeDasharray="4 4" strokeWidth={1} />
-            <text x={left - 8} y={guide.y} dy="0.35em" textAnchor="end" fontSize={13} fill="currentColor">
-              {guide.label}
-            </text>
-          </g>
-        ))}
+        <ChartFrame guides={guides} left={left} right={right} height={height} startLabel={startLabel} endLabel={endLabel} />
         {lines.map((line, index) => (
           <g key={line.label} className={LINE_COLOURS[index % LINE_COLOURS.length]} data-testid="compare-line">
             {line.path && <path d={line.path} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinejoin="round" strokeDasharray={line.dash || undefined} />}
             {line.dot && <circle cx={line.dot.x} cy={line.dot.y} r={4} fill="currentColor" />}
           </g>
         ))}
-        <g className="text-slate-500 dark:text-slate-400" fontSize={13} fill="currentColor">
-          <text x={left} y={height - 8}>
-            {startLabel}
-          </text>
-          <text x={right} y={height - 8} textAnchor="end">
-            {endLabel}
-          </text>
-        </g>
       </svg>
       <figcaption>
         <ul id="compare-chart-legend" className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Legenda">
