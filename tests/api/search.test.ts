@@ -14,6 +14,7 @@ import { restoreBackup } from '../../src/modules/backup/restore.service';
 import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
+import { databaseUrl, startAppServers } from '../helpers/app-servers';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const MINUTE = 60_000;
@@ -286,4 +287,40 @@ describe('the index follows every write', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('stays one entry a build, each with its last text, under parallel creates and saves from two processes', async () => {
+    const servers = await startAppServers(databaseUrl(ctx.config.database), 2);
+    try {
+      const send = async (n: number, method: string, path: string, body: unknown) => {
+        const response = await fetch(`${servers.urls[n % 2]}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const woods = ['quercia', 'betulla', 'acero', 'frassino', 'castagno', 'ontano'];
+      const created = await Promise.all(
+        woods.map(async (wood, n) => {
+          const response = await send(n, 'POST', '/api/admin/builds', sampleBuild({ components: [], title: `Build ${wood}` }));
+          expect(response.status, JSON.stringify(response.body)).toBe(201);
+          return response.body.build as { id: number };
+        }),
+      );
+      // Each build saved from both processes at once: whichever commits last wins, and its index entry
+      // must say what its row says.
+      const saves = created.flatMap((build, i) =>
+        [0, 1].map((n) => send(n, 'PUT', `/api/admin/builds/${build.id}`, sampleBuild({ components: [], title: `Nuova ${woods[i]} ${n === 0 ? 'rossa' : 'verde'}` }))),
+      );
+      for (const response of await Promise.all(saves)) expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const stored = await ctx.database.db.selectFrom('builds').select(['id', 'title']).execute();
+      expect(stored).toHaveLength(woods.length);
+      for (const build of stored) expect(await search(build.title)).toEqual([build.title]);
+      expect((await search('rossa')).length + (await search('verde')).length).toBe(woods.length);
+      const entries = ctx.database.dialect === 'postgres' ? await ctx.database.db.selectFrom('build_search' as any).select('build_id' as any).execute() : await ctx.database.db.selectFrom('build_search' as any).select('rowid' as any).execute();
+      expect(entries).toHaveLength(woods.length);
+    } finally {
+      await servers.stop();
+    }
+  }, 60_000);
 });
