@@ -71,6 +71,20 @@ describe('GET /cerca', () => {
     expect(both).toMatch(/PC per editing <mark[^>]*>video<\/mark>/);
   });
 
+  it('lets the results be compared: the grid is the GET form to /confronta with a checkbox per result', async () => {
+    const first = await createBuild({ title: 'Build granito uno' });
+    const second = await createBuild({ title: 'Build granito due' });
+    await createBuild({ title: 'Build marmo' });
+    const html = await page('/cerca?q=granito');
+    const form = html.match(/<form([^>]*data-testid="compare-form"[^>]*)>([\s\S]*?)<\/form>/);
+    expect(form, 'the results grid is a compare form').not.toBeNull();
+    expect(form![1]).toContain('action="/confronta"');
+    expect(form![1]).toContain('method="get"');
+    const values = [...form![2]!.matchAll(/<input [^>]*name="build" value="([^"]+)"/g)].map((match) => match[1]);
+    expect(values.sort()).toEqual([first.slug, second.slug].sort());
+    expect(form![2]).toContain('Confronta le build selezionate');
+  });
+
   it('marks accented and unaccented spellings alike', async () => {
     await createBuild({ title: 'Perché AMD', description: 'Ecco perche conviene.' });
     const html = await page('/cerca?q=perche');

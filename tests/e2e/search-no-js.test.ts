@@ -1,7 +1,7 @@
 /**
  * The site search with JavaScript disabled (issue 24, decision 033), on a phone: the header's field is a
  * plain GET form; the results page marks the matched words and pages through them with links; a search
- * with no result says "Nessun risultato" with suggestions.
+ * with no result says "Nessun risultato" with suggestions; two results ticked open /confronta.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInputSchema } from '../../src/modules/builds/builds.schema';
@@ -55,6 +55,17 @@ describe('search without JavaScript', () => {
       await none.getByRole('link', { name: /^acquario \(14 build\)$/ }).click();
       await page.waitForURL((url) => url.searchParams.get('q') === 'acquario');
       expect(await page.getByTestId('results-count').textContent()).toBe('14 build trovate');
+
+      // The results are cards to compare, as on the home: tick two, send the form.
+      await page.goto(`${e2e.url}/cerca?q=acquario&pagina=2`);
+      const boxes = page.locator('[data-testid="build-grid"] input[type="checkbox"][name="build"]');
+      expect(await boxes.count()).toBe(2);
+      const slugs = await boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      for (const box of await boxes.all()) await box.check();
+      await page.getByRole('button', { name: 'Confronta le build selezionate' }).click();
+      await page.waitForURL((url) => url.pathname === '/confronta');
+      expect(new URL(page.url()).searchParams.getAll('build')).toEqual(slugs);
+      expect(await page.getByRole('link', { name: 'Compra Tutto su Amazon' }).count()).toBe(2);
       expectNoErrors(opened.errors);
     } finally {
       await opened.context.close();

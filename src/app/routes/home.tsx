@@ -3,10 +3,9 @@ import { redirect } from 'react-router';
 import { BUDGET_RANGES, findBudgetRange } from '../../common/budget-ranges';
 import { BUILD_CATEGORIES, categoryLabel } from '../../common/catalog';
 import { feedPath, feedTitle } from '../../common/feed-query';
-import { MAX_COMPARED, MIN_COMPARED } from '../../common/compare-query';
-import { paths } from '../../common/paths';
 import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { BuildCard } from '../components/build-card';
+import { CompareForm } from '../components/compare-form';
 import { GaugeIcon, ChatIcon, TagIcon } from '../components/icons';
 import { Pagination } from '../components/pagination';
 import { PAGE_HOOKS } from '../page-script/hooks';
@@ -159,26 +158,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Nessuna build disponibile al momento.
             </p>
           ) : (
-            // "Confronta": the grid is a plain GET form to /confronta (no script); the server keeps the first 3.
-            <form method="get" action={paths.compare()} data-testid="compare-form">
+            <CompareForm>
               <ul className="relative grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="build-grid">
                 {builds.map((build, index) => (
                   <BuildCard key={build.id} build={build} index={index} compare />
                 ))}
               </ul>
-              <div className="mt-6 flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-                <button
-                  type="submit"
-                  aria-describedby="compare-help"
-                  className="min-h-11 rounded-xl bg-violet-700 px-5 py-2 font-semibold text-white hover:bg-violet-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-                >
-                  Confronta le build selezionate
-                </button>
-                <p id="compare-help" className="text-sm text-slate-600 dark:text-slate-400">
-                  {`Seleziona da ${MIN_COMPARED} a ${MAX_COMPARED} build con «Confronta».`}
-                </p>
-              </div>
-            </form>
+            </CompareForm>
           )}
           <Pagination page={query.page} pageCount={pageCount} href={(page) => `${homeUrl({ ...query, page })}#builds`} />
         </div>

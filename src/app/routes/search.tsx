@@ -11,6 +11,7 @@ import { highlightSegments, searchTerms } from '../../common/italian-search-text
 import { paths } from '../../common/paths';
 import { canonicalSearchQuery, MAX_QUERY_LENGTH, parseSearchQuery, SEARCH_PAGE_SIZE, type SearchPageQuery } from '../../common/search-query';
 import { BuildCard } from '../components/build-card';
+import { CompareForm } from '../components/compare-form';
 import { SearchIcon } from '../components/icons';
 import { Pagination } from '../components/pagination';
 import { toBuildCard } from '../public-text';
@@ -160,11 +161,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <p className="mb-6 text-slate-600 dark:text-slate-300" data-testid="results-count">
                 {total === 1 ? '1 build trovata' : `${total} build trovate`}
               </p>
-              <ul className="relative grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="build-grid">
-                {results.map(({ card, highlight }, index) => (
-                  <BuildCard key={card.id} build={card} index={index} highlight={highlight} />
-                ))}
-              </ul>
+              <CompareForm>
+                <ul className="relative grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="build-grid">
+                  {results.map(({ card, highlight }, index) => (
+                    <BuildCard key={card.id} build={card} index={index} highlight={highlight} compare />
+                  ))}
+                </ul>
+              </CompareForm>
               <Pagination page={query.page} pageCount={pageCount} href={(page) => searchUrl({ ...query, page })} />
             </>
           )}
