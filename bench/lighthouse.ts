@@ -374,6 +374,14 @@ async function main() {
       { label: 'Home', path: '/', file: 'home', expectedFailures: [] },
       { label: 'Build page', path: `/build/${database.catalogue.buildPage.slug}`, file: 'build', expectedFailures: [] },
       { label: 'Variant page', path: await variantPath(site), file: 'variant', expectedFailures: ['is-crawlable'] },
+      // noindex by design (endless variations of the builds' own pages): "is-crawlable" is expected to fail.
+      { label: 'Search results', path: '/cerca?q=gaming', file: 'search', expectedFailures: ['is-crawlable'] },
+      {
+        label: 'Comparison',
+        path: `/confronta?${database.catalogue.published.slice(0, 3).map((slug) => `build=${slug}`).join('&')}`,
+        file: 'compare',
+        expectedFailures: ['is-crawlable'],
+      },
     ];
     const reports: PageReport[] = [];
     for (const page of pages) reports.push(await audit(chrome, site, page, options, out));

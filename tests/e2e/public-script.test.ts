@@ -15,6 +15,7 @@ const BUDGET_GZIP_BYTES = 15 * 1024;
 let e2e: E2EContext;
 let buildPath: string;
 let variantPath: string;
+let comparePath: string;
 
 interface OfferedComponent {
   id: number;
@@ -56,6 +57,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   const published = await listPublished(e2e.url);
   buildPath = `/build/${published[0]!.slug}`;
+  comparePath = `/confronta?${published.slice(0, 3).map((build) => `build=${build.slug}`).join('&')}`;
   variantPath = await personalisedVariantPath(e2e.url, published.map((build) => build.slug));
 });
 afterAll(() => e2e?.close());
@@ -94,6 +96,8 @@ const PAGES = [
   { name: 'filtered home', path: () => '/?categoria=gaming&budget=800-1500', status: 200 },
   { name: 'build page', path: () => buildPath, status: 200 },
   { name: 'personalised build page (2 swaps, 1 owned, budget)', path: () => variantPath, status: 200 },
+  { name: 'search results', path: () => '/cerca?q=gaming', status: 200 },
+  { name: 'comparison of three builds', path: () => comparePath, status: 200 },
   { name: 'missing build', path: () => '/build/non-esiste', status: 404 },
   { name: 'not-found page', path: () => '/qualcosa/che/non/esiste', status: 404 },
 ];
