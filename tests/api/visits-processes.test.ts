@@ -37,15 +37,29 @@ async function open(baseUrl: string, slug: string, ip: string, agent: string): P
   await response.arrayBuffer();
 }
 
-/** The stored total of each build, checked against its day's count. */
+/**
+ * The stored total of each build, checked against its days' counts. Both are read by ONE statement, so
+ * from one snapshot on either database: a process's flush writes the total and the day in one
+ * transaction, and two separate reads could straddle its commit (the first without it, the second with).
+ */
 async function views(...ids: number[]): Promise<number[]> {
-  const rows = await ctx.database.db.selectFrom('builds').select(['id', 'views']).where('id', 'in', ids).execute();
-  const days = await ctx.database.db.selectFrom('build_daily_stats').select(['build_id', 'views']).where('build_id', 'in', ids).execute();
+  const rows = await ctx.database.db
+    .selectFrom('builds')
+    .select((eb) => [
+      'builds.id',
+      'builds.views',
+      eb
+        .selectFrom('build_daily_stats')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('build_daily_stats.views'), inner.lit(0)).as('daily'))
+        .whereRef('build_daily_stats.build_id', '=', 'builds.id')
+        .as('daily'),
+    ])
+    .where('builds.id', 'in', ids)
+    .execute();
   return ids.map((id) => {
-    const total = Number(rows.find((row) => row.id === id)!.views);
-    const daily = days.filter((row) => row.build_id === id).reduce((sum, row) => sum + Number(row.views), 0);
-    expect(daily, "the days' views add up to the total").toBe(total);
-    return total;
+    const row = rows.find((candidate) => candidate.id === id)!;
+    expect(Number(row.daily), "the days' views add up to the total").toBe(Number(row.views));
+    return Number(row.views);
   });
 }
 

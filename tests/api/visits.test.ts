@@ -73,10 +73,18 @@ async function counted(id = build.id) {
   return stored(id);
 }
 
+/** Both counts by ONE statement (one snapshot): a flush writes them in one transaction, which two reads could straddle. */
 async function stored(id = build.id) {
-  const row = await ctx.database.db.selectFrom('builds').select('views').where('id', '=', id).executeTakeFirstOrThrow();
-  const day = await ctx.database.db.selectFrom('build_daily_stats').select('views').where('build_id', '=', id).where('day', '=', romeDay(ctx.clock.now())).executeTakeFirst();
-  expect(Number(day?.views ?? 0), "the day's views add up to the total").toBe(Number(row.views));
+  const today = romeDay(ctx.clock.now());
+  const row = await ctx.database.db
+    .selectFrom('builds')
+    .select((eb) => [
+      'builds.views',
+      eb.selectFrom('build_daily_stats').select('build_daily_stats.views').whereRef('build_daily_stats.build_id', '=', 'builds.id').where('build_daily_stats.day', '=', today).as('day_views'),
+    ])
+    .where('builds.id', '=', id)
+    .executeTakeFirstOrThrow();
+  expect(Number(row.day_views ?? 0), "the day's views add up to the total").toBe(Number(row.views));
   return Number(row.views);
 }
 
