@@ -3,6 +3,7 @@
  * process or, with WEB_CONCURRENCY > 1, in several (server/cluster.ts).
  */
 import cluster from 'node:cluster';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { exitOnStartupFailure, loadConfigOrExit } from '../db/startup';
@@ -14,6 +15,16 @@ import { startHttpServer } from './http-server';
 // (scripts/build-server.mjs).
 const SERVER_BUILD = new URL('./app-build.js', import.meta.url).href;
 const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url));
+
+// On a Node older than package.json's engines the SQLite driver crashes the process (a segmentation fault)
+// the first time a database opens: refuse first, in one line. `npm start` checks too; this covers
+// `node build/server/main.js` run by hand. The rule lives in scripts/check-node.cjs (two levels up from
+// both src/server and build/server).
+const nodeCheck = createRequire(import.meta.url)('../../scripts/check-node.cjs') as { isSupported(version: string): boolean; refusal(version: string): string };
+if (!nodeCheck.isSupported(process.version)) {
+  console.error(nodeCheck.refusal(process.version));
+  process.exit(1);
+}
 
 const config = loadConfigOrExit();
 
