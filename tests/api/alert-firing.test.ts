@@ -241,6 +241,13 @@ describe('price alerts fire from the price engine', () => {
     const sent = await ctx.services.mail.sendDue();
     expect(sent.failed).toBe(0);
     expect(smtp.received.filter((m) => m.to.includes('avvisato@example.com') && m.text.includes('Totale attuale'))).toHaveLength(1);
+
+    // The scheduled refresh (a tier, in its job) meets the same alert again: it completes, the alert stays.
+    const scheduled = await ctx.services.pricing.refreshTier('C', 'scheduled');
+    expect(scheduled).not.toBeNull();
+    expect(scheduled?.summary.failed).toBe(0);
+    expect(await alertRows()).toHaveLength(1);
+    expect(await outbox('alert')).toHaveLength(1);
   });
 
   it('the log line of an alert that cannot be sent names its id, never its address', async () => {
