@@ -7,6 +7,7 @@
  * fake SMTP server over real network.
  */
 import { spawn } from 'node:child_process';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../src/common/price-freshness';
 import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
@@ -248,6 +249,27 @@ describe('price alerts fire from the price engine', () => {
     expect(scheduled?.summary.failed).toBe(0);
     expect(await alertRows()).toHaveLength(1);
     expect(await outbox('alert')).toHaveLength(1);
+  });
+
+  it('an evaluation that fails as a whole is logged with its trace; the refresh keeps its prices and answers 200', async () => {
+    const build = await createBuild();
+    await activeAlert({ build: build.slug, email: 'tabella@example.com', max_total: 1000 });
+    setPrices({ [CPU]: 150, [GPU]: 400, [RAM]: 100 });
+    expectConsole('error', /^\[avvisi\] valutazione degli avvisi non riuscita: .*price_alerts[\s\S]*\n\s+at /);
+    const db = ctx.database.db;
+    await sql`ALTER TABLE price_alerts RENAME TO price_alerts_gone`.execute(db);
+    try {
+      const refresh = await ctx.request('POST', `/api/admin/builds/${build.id}/update-prices`, { token });
+      expect(refresh.status, JSON.stringify(refresh.body)).toBe(200);
+    } finally {
+      await sql`ALTER TABLE price_alerts_gone RENAME TO price_alerts`.execute(db);
+    }
+    const cpu = await db.selectFrom('components').select('price_cents').where('build_id', '=', build.id).where('asin', '=', CPU).executeTakeFirstOrThrow();
+    expect(cpu.price_cents).toBe(15000);
+    expect(await outbox('alert')).toHaveLength(0);
+    // The next refresh evaluates it again.
+    await ctx.services.pricing.refreshBuild(build.id);
+    expect((await outbox('alert')).map((m) => m.to)).toEqual(['tabella@example.com']);
   });
 
   it('the log line of an alert that cannot be sent names its id, never its address', async () => {
