@@ -26,13 +26,43 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's error log (a loader or an action that threw) with the error escaped: its message may
- * quote the request (common/log-text.ts). A request the visitor abandoned is not an error.
+ * quote the request (common/log-text.ts). Only our own failures are logged, with their trace. A request
+ * the visitor caused to fail is not: the router's own refusals (a POST to a page without an action: 405;
+ * no route: 404; a malformed data request: 400) come as error responses under 500 holding an internal
+ * Error with a stack, which a visitor could otherwise have written to the log by the kilobyte; the
+ * request log's line (method, path, status) says all there is to say. A request the visitor abandoned is
+ * not an error either.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRefusal(error) || isCrossOriginRefusal(request)) return;
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(describeErrorForLog(inner ?? (isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error)));
 };
+
+/**
+ * React Router's own cross-site check: a POST (or other mutation) whose Origin is not the request's own
+ * is answered 400 before any action runs, and handed here as a plain Error (no status to tell it by).
+ * The same condition, read from the request: no action ran, so nothing of ours can have failed.
+ */
+function isCrossOriginRefusal(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  if (origin === 'null') return true; // an opaque origin (a sandboxed frame): never the request's own
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true; // an Origin that is not a URL: refused by the router the same way
+  }
+}
+
+/** A 4xx: the router's error response, or one of our errors that carries a client status (AppError). */
+function isRefusal(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return error.status < 500;
+  const status = (error as { status?: unknown } | null)?.status;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
+}
 
 const UTF8 = new TextEncoder();
 

@@ -7,10 +7,12 @@
  * fake SMTP server over real network.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../src/common/price-freshness';
 import { startFakeCreatorsApi, type FakeCreatorsApi, type FakeItem } from '../fakes/creators-api';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
+import { expectConsole } from '../helpers/console-guard';
 import { retailerEnv } from '../helpers/retailer-env';
 import { databaseUrl } from '../helpers/app-servers';
 import { nodeArgsFor, PROJECT_ROOT } from '../helpers/child-entries';
@@ -214,7 +216,78 @@ describe('price alerts fire from the price engine', () => {
     await activeAlert({ build: build.slug, email: 'nascosta@example.com', max_total: 2000 });
     const draft = await ctx.request('PUT', `/api/admin/builds/${build.id}`, { token, body: sampleBuild({ title: 'PC da avvisare', status: 'draft' }) });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
-    expect(await ctx.services.alerts.evaluateForAsins([CPU, GPU, RAM])).toEqual({ evaluated: 0, fired: 0 });
+    expect(await ctx.services.alerts.evaluateForAsins([CPU, GPU, RAM])).toEqual({ evaluated: 0, fired: 0, failed: 0 });
+    expect(await outbox('alert')).toHaveLength(0);
+  });
+
+  it('an alert whose mail cannot be written stays active and is logged by id; the other build sharing the part still gets its mail, and the refresh answers 200', async () => {
+    const broken = await createBuild('PC con il titolo rotto');
+    const other = await createBuild('PC che avvisa');
+    await activeAlert({ build: broken.slug, email: 'rotto@example.com', max_total: 1000 });
+    await activeAlert({ build: other.slug, email: 'avvisato@example.com', max_total: 1000 });
+    // A title with a line break, written past the API (which now normalises it): the mail's Subject
+    // cannot hold it, so the outbox refuses that one mail. Its alert is evaluated first (lower id).
+    await ctx.database.db.updateTable('builds').set({ title: 'PC con il titolo\r\nrotto' }).where('id', '=', broken.id).execute();
+    expectConsole('error', new RegExp(`^\\[avvisi\\] avviso \\d+ non inviato: .*line break`));
+
+    // The broken build's refresh looks up the shared parts: both builds' alerts are evaluated.
+    const refresh = await ctx.request('POST', `/api/admin/builds/${broken.id}/update-prices`, { token });
+    expect(refresh.status, JSON.stringify(refresh.body)).toBe(200);
+
+    const mails = await outbox('alert');
+    expect(mails.map((m) => m.to)).toEqual(['avvisato@example.com']);
+    expect(mails[0]!.subject).toContain('PC che avvisa');
+    // The broken one is still active (tried again at the next refresh), the other one ended.
+    expect(await alertRows()).toEqual([{ email: 'rotto@example.com', status: 'active', component_id: null, max_total_cents: 100000 }]);
+    const sent = await ctx.services.mail.sendDue();
+    expect(sent.failed).toBe(0);
+    expect(smtp.received.filter((m) => m.to.includes('avvisato@example.com') && m.text.includes('Totale attuale'))).toHaveLength(1);
+
+    // The scheduled refresh (a tier, in its job) meets the same alert again: it completes, the alert stays.
+    const scheduled = await ctx.services.pricing.refreshTier('C', 'scheduled');
+    expect(scheduled).not.toBeNull();
+    expect(scheduled?.summary.failed).toBe(0);
+    expect(await alertRows()).toHaveLength(1);
+    expect(await outbox('alert')).toHaveLength(1);
+  });
+
+  it('an evaluation that fails as a whole is logged with its trace; the refresh keeps its prices and answers 200', async () => {
+    const build = await createBuild();
+    await activeAlert({ build: build.slug, email: 'tabella@example.com', max_total: 1000 });
+    setPrices({ [CPU]: 150, [GPU]: 400, [RAM]: 100 });
+    expectConsole('error', /^\[avvisi\] valutazione degli avvisi non riuscita: .*price_alerts[\s\S]*\n\s+at /);
+    const db = ctx.database.db;
+    await sql`ALTER TABLE price_alerts RENAME TO price_alerts_gone`.execute(db);
+    try {
+      const refresh = await ctx.request('POST', `/api/admin/builds/${build.id}/update-prices`, { token });
+      expect(refresh.status, JSON.stringify(refresh.body)).toBe(200);
+    } finally {
+      await sql`ALTER TABLE price_alerts_gone RENAME TO price_alerts`.execute(db);
+    }
+    const cpu = await db.selectFrom('components').select('price_cents').where('build_id', '=', build.id).where('asin', '=', CPU).executeTakeFirstOrThrow();
+    expect(cpu.price_cents).toBe(15000);
+    expect(await outbox('alert')).toHaveLength(0);
+    // The next refresh evaluates it again.
+    await ctx.services.pricing.refreshBuild(build.id);
+    expect((await outbox('alert')).map((m) => m.to)).toEqual(['tabella@example.com']);
+  });
+
+  it('the log line of an alert that cannot be sent names its id, never its address', async () => {
+    const build = await createBuild('PC dal titolo rotto');
+    await activeAlert({ build: build.slug, email: 'riservato@example.com', max_total: 1000 });
+    await ctx.database.db.updateTable('builds').set({ title: 'PC dal titolo\u2028\nrotto' }).where('id', '=', build.id).execute();
+    const [alert] = await ctx.database.db.selectFrom('price_alerts').select('id').execute();
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    try {
+      expect(await ctx.services.alerts.evaluateForAsins([CPU])).toEqual({ evaluated: 1, fired: 0, failed: 1 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(new RegExp(`^\\[avvisi\\] avviso ${alert!.id} non inviato: `));
+    expect(logged[0]).not.toContain('riservato');
+    expect(logged[0]).not.toContain('\n');
     expect(await outbox('alert')).toHaveLength(0);
   });
 

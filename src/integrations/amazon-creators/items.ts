@@ -1,4 +1,5 @@
 /** The item shapes the client returns, and how a wire item becomes one. */
+import { toSingleLine, toSingleLineOrNull } from '../../common/single-line';
 import type { WireImage, WireItem, WireListing } from './schemas';
 
 export const AVAILABILITY_TYPES = [
@@ -76,16 +77,19 @@ export function toFoundItem(item: WireItem): FoundItem {
   return {
     asin: item.asin.toUpperCase(),
     status: 'found',
-    title: item.itemInfo?.title?.displayValue ?? null,
-    brand: item.itemInfo?.byLineInfo?.brand?.displayValue ?? item.itemInfo?.byLineInfo?.manufacturer?.displayValue ?? null,
+    // Amazon's text is untrusted like a visitor's: its names become titles, mail lines and log fields, so
+    // each is one line here, once for every caller (common/single-line.ts).
+    title: toSingleLineOrNull(item.itemInfo?.title?.displayValue),
+    brand: toSingleLineOrNull(item.itemInfo?.byLineInfo?.brand?.displayValue ?? item.itemInfo?.byLineInfo?.manufacturer?.displayValue),
     detailPageUrl: item.detailPageURL ?? null,
     price: money ? Math.round(money.amount * 100) / 100 : null,
     currency: money?.currency ?? null,
     availability: listing ? toAvailability(listing.availability?.type) : 'UNAVAILABLE',
-    availabilityMessage: listing?.availability?.message ?? null,
-    merchantName: listing?.merchantInfo?.name ?? null,
+    availabilityMessage: toSingleLineOrNull(listing?.availability?.message),
+    merchantName: toSingleLineOrNull(listing?.merchantInfo?.name),
     image: toImage(item.images?.primary?.large) ?? toImage(item.images?.primary?.medium),
-    features: (item.itemInfo?.features?.displayValues ?? []).map((feature) => feature.trim()).filter(Boolean),
+    // One line each: the specs join them with line breaks, one bullet per line.
+    features: (item.itemInfo?.features?.displayValues ?? []).map(toSingleLine).filter(Boolean),
   };
 }
 

@@ -10,6 +10,7 @@
  */
 import { isKnownUnavailable } from '../../common/availability';
 import { AppError } from '../../common/errors';
+import { errorMessageForLog } from '../../common/log-text';
 import type { BuildPublic } from '../builds/builds.types';
 import { hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
 import { alertMail } from './alert-mail';
@@ -19,6 +20,8 @@ import type { SubscribeDeps } from './subscribe.service';
 export interface EvaluationOutcome {
   evaluated: number;
   fired: number;
+  /** Alerts whose mail could not be written: each logged by id, left active, the others still fired. */
+  failed: number;
 }
 
 /** Whether the alert's condition holds on the build as visitors see it now. */
@@ -74,7 +77,7 @@ export function createAlertFiring(deps: SubscribeDeps) {
 
   /** Evaluates the alerts of the builds holding `asins` (refreshed just now) and fires those that hold. */
   async function evaluateForAsins(asins: readonly string[]): Promise<EvaluationOutcome> {
-    const outcome: EvaluationOutcome = { evaluated: 0, fired: 0 };
+    const outcome: EvaluationOutcome = { evaluated: 0, fired: 0, failed: 0 };
     if (asins.length === 0) return outcome;
     const alerts = await findActiveAlertsOfAsins(db, [...new Set(asins)], clock.now().toISOString());
     const refreshed = new Set(asins);
@@ -85,7 +88,17 @@ export function createAlertFiring(deps: SubscribeDeps) {
       if (!build) continue;
       for (const alert of ofBuild) {
         outcome.evaluated += 1;
-        if (alertHolds(alert, build) && (await fire(alert, build, refreshed))) outcome.fired += 1;
+        if (!alertHolds(alert, build)) continue;
+        try {
+          if (await fire(alert, build, refreshed)) outcome.fired += 1;
+        } catch (error) {
+          // One alert whose mail cannot be written (the outbox refuses a header it cannot make safe) must
+          // not keep the others, on this build or another sharing the part, from going out: its transaction
+          // rolled back, so it stays active and is tried again at the next refresh. Logged by id, never by
+          // address (the address is personal data, decision 032).
+          outcome.failed += 1;
+          console.error(`[avvisi] avviso ${alert.id} non inviato: ${errorMessageForLog(error)}`);
+        }
       }
     }
     if (outcome.fired > 0) mail.kick();

@@ -10,6 +10,7 @@ import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { MAX_EURO, MAX_EURO_LABEL } from '../../common/bounds';
 import { EDITOR_COMPONENT_TYPES } from '../../common/catalog';
 import { euroToCents } from '../../common/money';
+import { singleLineText } from '../../common/single-line';
 
 export const ASIN_INVALID = 'ASIN non valido: servono 10 caratteri alfanumerici';
 export const ASIN_AND_NAME_REQUIRED = 'ASIN e nome sono obbligatori';
@@ -41,11 +42,13 @@ const requiredAsin = (missingMessage: string) =>
     .transform(normalizeAsin)
     .refine(isValidAsin, ASIN_INVALID);
 
-const alternativeName = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? ASIN_AND_NAME_REQUIRED : 'Il nome deve essere un testo') })
-  .trim()
-  .min(1, ASIN_AND_NAME_REQUIRED)
-  .max(500, 'Il nome può avere al massimo 500 caratteri');
+/** A product's name: one line (common/single-line.ts). */
+const alternativeName = singleLineText({
+  label: 'Il nome',
+  max: 500,
+  requiredMessage: ASIN_AND_NAME_REQUIRED,
+  maxMessage: 'Il nome può avere al massimo 500 caratteri',
+});
 
 /** Euro (number or numeric string, step 0.01) to cents; null and '' mean "no price"; undefined stays undefined. */
 const euroPrice = z
@@ -140,11 +143,13 @@ function canonicalComponentType(value: string): string | null {
 /** Body of POST and PUT /alternative-categories (PUT replaces every field). */
 export const categoryInputSchema = z.object(
   {
-    name: z
-      .string({ error: CATEGORY_NAME_REQUIRED })
-      .trim()
-      .min(1, CATEGORY_NAME_REQUIRED)
-      .max(200, 'Il nome della categoria può avere al massimo 200 caratteri'),
+    name: singleLineText({
+      label: 'Il nome della categoria',
+      max: 200,
+      requiredMessage: CATEGORY_NAME_REQUIRED,
+      typeMessage: CATEGORY_NAME_REQUIRED,
+      maxMessage: 'Il nome della categoria può avere al massimo 200 caratteri',
+    }),
     description: z
       .string({ error: 'La descrizione deve essere un testo' })
       .max(5000, 'La descrizione può avere al massimo 5.000 caratteri')

@@ -64,4 +64,16 @@ describe('the counts an archive is checked against', () => {
     const result = builds.row.shape.meta_description!.safeParse('x'.repeat(1001));
     expect(result.error?.issues[0]?.message).toBe('più lungo di 1.000 caratteri');
   });
+
+  it('restores single-line fields on one line: an archive may predate their normalising (decision 037)', () => {
+    const shape = (name: BackupTableName) => BACKUP_TABLES.find((table) => table.name === name)!.row.shape;
+    expect(shape('builds').title!.parse('PC da\r\ngaming')).toBe('PC da gaming');
+    expect(shape('builds').meta_title!.parse('\r\n')).toBeNull();
+    expect(shape('builds').content!.parse('a\r\nb')).toBe('a\r\nb');
+    expect(shape('components').name!.parse('Ryzen\u20287')).toBe('Ryzen 7');
+    expect(shape('components').specs!.parse('a\nb')).toBe('a\nb');
+    expect(shape('alternatives').alternative_name!.parse('Ryzen\t9')).toBe('Ryzen 9');
+    expect(shape('replacements').original_name!.parse('Vecchio\nnome')).toBe('Vecchio nome');
+    expect(shape('deleted_builds').title!.parse('Build\u0085andata')).toBe('Build andata');
+  });
 });

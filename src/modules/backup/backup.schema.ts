@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { formatCount, formatQuantity } from '../../common/format';
+import { toSingleLine, toSingleLineOrNull } from '../../common/single-line';
 
 export const ARCHIVE_FORMAT = 'build-pc-backup';
 export const ARCHIVE_VERSION = 1;
@@ -30,6 +31,12 @@ const text = (max?: number) => {
   return schema.refine((value) => !value.includes('\u0000'), 'contiene il carattere nullo, che PostgreSQL non accetta');
 };
 const timestamp = text(40);
+/**
+ * A single-line field (a title, a part's name): normalised as it is restored, so an archive made before
+ * the write paths normalised them brings no line break back (common/single-line.ts, decision 037).
+ */
+const line = (max: number) => text(max).transform(toSingleLine);
+const optionalLine = (max: number) => text(max).nullable().transform(toSingleLineOrNull);
 
 const usersRow = z.strictObject({
   id,
@@ -69,7 +76,7 @@ const priceAlertsRow = z.strictObject({
 const buildsRow = z.strictObject({
   id,
   slug: text(120),
-  title: text(300),
+  title: line(300),
   description: text(),
   content: text(),
   featured_image: text(2048).nullable(),
@@ -77,8 +84,8 @@ const buildsRow = z.strictObject({
   budget_cents: int.nullable(),
   status: text(20),
   views: int,
-  meta_title: text(300).nullable(),
-  meta_description: text(1000).nullable(),
+  meta_title: optionalLine(300),
+  meta_description: optionalLine(1000),
   affiliate_tag: text(128).nullable(),
   published_at: timestamp.nullable(),
   // Added by migration 0010 (scheduled publishing): archives made before it have no such field.
@@ -90,10 +97,10 @@ const buildsRow = z.strictObject({
 const componentsRow = z.strictObject({
   id,
   build_id: id,
-  type: text(40),
-  name: text(500),
-  brand: text(200).nullable(),
-  model: text(200).nullable(),
+  type: line(40),
+  name: line(500),
+  brand: optionalLine(200),
+  model: optionalLine(200),
   specs: text().nullable(),
   price_cents: int.nullable(),
   amazon_link: text(2048).nullable(),
@@ -118,7 +125,7 @@ const componentsRow = z.strictObject({
 
 const alternativeCategoriesRow = z.strictObject({
   id,
-  name: text(200),
+  name: line(200),
   description: text().nullable(),
   component_type: text(40).nullable(),
   created_at: timestamp,
@@ -130,7 +137,7 @@ const alternativesRow = z.strictObject({
   original_asin: text(10).nullable(),
   category_id: id.nullable(),
   alternative_asin: text(10),
-  alternative_name: text(500),
+  alternative_name: line(500),
   alternative_price_cents: int.nullable(),
   priority: int,
   // Added by migration 0017 (the alternatives' retailer state): absent in older archives, whose prices the
@@ -149,10 +156,10 @@ const replacementsRow = z.strictObject({
   id,
   build_id: id,
   component_id: id.nullable(),
-  original_type: text(40),
-  original_name: text(500),
-  original_brand: text(200).nullable(),
-  original_model: text(200).nullable(),
+  original_type: line(40),
+  original_name: line(500),
+  original_brand: optionalLine(200),
+  original_model: optionalLine(200),
   original_specs: text().nullable(),
   original_asin: text(10).nullable(),
   original_link: text(2048).nullable(),
@@ -184,7 +191,7 @@ const deletedBuildsRow = z.strictObject({
   // The id the build had: informative, it points at no row.
   build_id: id,
   slug: text(120),
-  title: text(300),
+  title: line(300),
   deleted_at: timestamp,
 });
 

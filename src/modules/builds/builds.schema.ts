@@ -9,6 +9,7 @@ import { attributeOverridesSchema } from '../../compatibility/overrides';
 import { formatCount } from '../../common/format';
 import { euroToCents } from '../../common/money';
 import { MAX_QUERY_LENGTH } from '../../common/search-query';
+import { optionalSingleLineText, singleLineText } from '../../common/single-line';
 
 /**
  * Optional free text: '' and null both mean "empty". The limit's message is written when an input breaks
@@ -66,10 +67,11 @@ const componentImageUrl = z
 
 export const componentInputSchema = z.object({
   id: z.number({ error: 'Id del componente non valido' }).int().positive().max(MAX_ROW_ID).optional(),
-  type: z.string({ error: 'Il tipo del componente è obbligatorio' }).trim().min(1, 'Il tipo del componente è obbligatorio').max(40, 'Il tipo del componente: massimo 40 caratteri'),
-  name: z.string({ error: 'Il nome del componente è obbligatorio' }).trim().min(1, 'Il nome del componente è obbligatorio').max(500),
-  brand: optionalText(200, 'La marca'),
-  model: optionalText(200, 'Il modello'),
+  // Type, name, brand and model are single lines (common/single-line.ts); the specs keep their line breaks.
+  type: singleLineText({ label: 'Il tipo del componente', max: 40, typeMessage: 'Il tipo del componente è obbligatorio' }),
+  name: singleLineText({ label: 'Il nome del componente', max: 500, typeMessage: 'Il nome del componente è obbligatorio' }),
+  brand: optionalSingleLineText({ label: 'La marca', max: 200 }),
+  model: optionalSingleLineText({ label: 'Il modello', max: 200 }),
   specs: optionalText(5000, 'Le specifiche'),
   price: euroAmount(`Il prezzo deve essere un numero positivo fino a ${MAX_EURO_LABEL}, con al massimo 2 decimali (es. 129.90)`),
   amazon_link: z
@@ -101,7 +103,9 @@ const PUBLISH_AT_MESSAGE = 'La data di pubblicazione non è valida: usa una data
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const buildInputSchema = z.object({
-  title: z.string({ error: 'Il titolo è obbligatorio' }).trim().min(1, 'Il titolo è obbligatorio').max(300, 'Il titolo può avere al massimo 300 caratteri'),
+  // The title and the meta fields are single lines (common/single-line.ts, decision 037); the description
+  // and the article keep their line breaks.
+  title: singleLineText({ label: 'Il titolo', max: 300, typeMessage: 'Il titolo è obbligatorio', maxMessage: 'Il titolo può avere al massimo 300 caratteri' }),
   description: optionalText(5000, 'La descrizione'),
   content: optionalText(200_000, 'Il contenuto'),
   featured_image: z
@@ -139,8 +143,8 @@ export const buildInputSchema = z.object({
       return new Date(value.trim()).toISOString();
     })
     .optional(),
-  meta_title: optionalText(300, 'Il meta title'),
-  meta_description: optionalText(1000, 'La meta description'),
+  meta_title: optionalSingleLineText({ label: 'Il meta title', max: 300 }),
+  meta_description: optionalSingleLineText({ label: 'La meta description', max: 1000 }),
   affiliate_tag: z
     .string({ error: 'Tag affiliato non valido' })
     .nullish()

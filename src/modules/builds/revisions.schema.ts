@@ -1,18 +1,26 @@
 /** Build revisions: the snapshot kept at each save or automatic change, and the API's answers. */
 import { z } from 'zod';
+import { toSingleLine, toSingleLineOrNull } from '../../common/single-line';
 import { buildAdminSchema } from './builds.schema';
+
+/**
+ * The single-line fields of a snapshot, normalised as they are read: a revision taken before the write
+ * paths normalised them may hold a line break, which a restore must not bring back (decision 037).
+ */
+const line = z.string().transform(toSingleLine);
+const optionalLine = z.string().nullable().transform(toSingleLineOrNull);
 
 /** The build's own fields a revision keeps (everything the editor edits; not slug, views or dates). */
 export const snapshotBuildSchema = z.object({
-  title: z.string(),
+  title: line,
   description: z.string(),
   content: z.string(),
   category: z.string().nullable(),
   budget_cents: z.number().nullable(),
   status: z.string(),
   featured_image: z.string().nullable(),
-  meta_title: z.string().nullable(),
-  meta_description: z.string().nullable(),
+  meta_title: optionalLine,
+  meta_description: optionalLine,
   affiliate_tag: z.string().nullable(),
   /** Scheduled publishing; absent in snapshots taken before it existed (read as null). */
   publish_at: z.string().nullable().default(null),
@@ -21,10 +29,10 @@ export const snapshotBuildSchema = z.object({
 /** A component as a revision keeps it: its id (to restore into the same row when it still exists) and what the page shows. */
 export const snapshotComponentSchema = z.object({
   id: z.number(),
-  type: z.string(),
-  name: z.string(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
+  type: line,
+  name: line,
+  brand: optionalLine,
+  model: optionalLine,
   specs: z.string().nullable(),
   price_cents: z.number().nullable(),
   price_source: z.string().nullable(),

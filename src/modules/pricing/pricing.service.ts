@@ -4,6 +4,7 @@
  * request's answers are written in one transaction as soon as they arrive, so a retailer failure
  * mid-run keeps what was fully fetched and writes nothing else. Every observation goes to the history.
  */
+import { describeErrorForLog } from '../../common/log-text';
 import { centsToEuro, euroToCents } from '../../common/money';
 import { PRICE_MAX_AGE_MS } from '../../common/price-freshness';
 import type { AppConfig } from '../../config/env';
@@ -133,7 +134,16 @@ export function createPricingService(deps: PricingDeps) {
   async function refreshAndNotify(asins: string[]): Promise<RefreshOutcome> {
     const outcome = await refreshAsins(asins);
     const stored = outcome.results.filter((r) => r.status !== 'failed').map((r) => r.asin);
-    if (deps.afterRefresh && stored.length > 0) await deps.afterRefresh(stored);
+    if (deps.afterRefresh && stored.length > 0) {
+      try {
+        await deps.afterRefresh(stored);
+      } catch (error) {
+        // The prices are stored and committed: the refresh succeeded, and a 500 would only make the author
+        // spend the retailer's budget on it again. The alerts' evaluation isolates each alert itself; what
+        // reaches here is a bug or a lost database, logged with its trace, and retried at the next refresh.
+        console.error(`[avvisi] valutazione degli avvisi non riuscita: ${describeErrorForLog(error)}`);
+      }
+    }
     return outcome;
   }
 
