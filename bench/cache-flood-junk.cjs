@@ -1,0 +1,36 @@
+// autocannon's setupRequest for bench/cache-flood.ts, loaded in its worker thread: every request is junk a
+// hostile visitor can invent without end (a budget per euro, a made-up choice, a made-up text, a new search),
+// each from a new address (10.0.0.0/8 and 2001:db8::/32 in turn, read through X-Forwarded-For with one
+// trusted proxy), so no per-address limit ever sees the same client twice.
+// CommonJS because autocannon loads it with require() in each worker thread.
+/* global require, module, process */
+// Each worker thread its own range of 2^20 requests.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+let next = (require('node:worker_threads').threadId % 16) * 2 ** 20 + 1;
+const slug = process.env.CACHE_FLOOD_SLUG;
+const componentId = process.env.CACHE_FLOOD_COMPONENT;
+
+function junkPath(n) {
+  switch (n % 6) {
+    case 0:
+      return `/build/${slug}?budget=${1 + (n % 99999)}`;
+    case 1:
+      return `/build/${slug}?scegli=${componentId}:B0${String(n % 1e8).padStart(8, '0')}`;
+    case 2:
+      return `/build/${slug}?scegli=ATTENZIONE-offerta-scaduta-${n}`;
+    case 3:
+      return `/cerca?q=zz${n}`;
+    case 4:
+      return `/api/builds?q=ryzen${n}`;
+    default:
+      return `/confronta?build=${slug}&build=inventata-${n}`;
+  }
+}
+
+module.exports = function setupRequest(request) {
+  const n = next++;
+  const address = n % 2 ? `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}` : `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
+  request.path = junkPath(n);
+  request.headers = { ...request.headers, 'x-forwarded-for': address };
+  return request;
+};
