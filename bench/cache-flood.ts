@@ -10,7 +10,8 @@
  *      (bench/cache-flood-junk.cjs); the workers' memory (RSS) sampled meanwhile;
  *   3. after: the base pages' cache hit rate (each page asked of every worker), then the base load again.
  *
- *   npm run build && npm run bench:cache-flood -- [--seconds 10] [--connections 20] [--flood-connections 40] [--processes 2] [--cache-mb 64]
+ *   npm run build && npm run bench:cache-flood -- [--seconds 10] [--connections 20] [--flood-connections 40] [--processes 2]
+ *                                                  [--cache-mb 64] [--addresses 0]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'flood-connections': { type: 'string', default: '40' },
     processes: { type: 'string', default: '2' },
     'cache-mb': { type: 'string', default: '64' },
+    addresses: { type: 'string', default: '0' },
   },
 });
 function positiveInteger(name: string, raw: string, max: number): number {
@@ -48,6 +50,8 @@ const connections = positiveInteger('connections', values.connections, 500);
 const floodConnections = positiveInteger('flood-connections', values['flood-connections'], 500);
 const processes = positiveInteger('processes', values.processes, 8);
 const cacheMb = positiveInteger('cache-mb', values['cache-mb'], 4096);
+/** 0: every junk request from a new address; N: from N addresses in turn (the per-address miss limit then bites). */
+const addresses = values.addresses === '0' ? 0 : positiveInteger('addresses', values.addresses, 1_000_000);
 
 requireProductionBuild('bench/cache-flood.ts');
 
@@ -96,6 +100,7 @@ try {
   const component = (await getJson(`${server.url}/api/builds/${target.slug}`)).build.components[0].id as number;
   process.env.CACHE_FLOOD_SLUG = target.slug;
   process.env.CACHE_FLOOD_COMPONENT = String(component);
+  process.env.CACHE_FLOOD_ADDRESSES = String(addresses);
 
   /** Each base page asked of every worker (a new connection each: the cluster hands them out in turn). */
   async function hitRate(): Promise<{ hits: number; asked: number; missed: string[] }> {
@@ -119,7 +124,7 @@ try {
   const pids = servingPids(server.pid);
   console.log(
     `${processes} process(es) (pids ${pids.join(', ')}), PAGE_CACHE_MB=${cacheMb}, ${basePages.length} base pages, ` +
-      `${seconds} s per phase, ${connections} connections on base pages, ${floodConnections} flooding; ` +
+      `${seconds} s per phase, ${connections} connections on base pages, ${floodConnections} flooding from ${addresses || 'a new address per request'}${addresses ? ' address(es)' : ''}; ` +
       `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}`,
   );
   // Warm: every base page in every worker.
