@@ -4,7 +4,7 @@
 // trusted proxy), so no per-address limit ever sees the same client twice; or from CACHE_FLOOD_ADDRESSES
 // addresses in turn.
 // CommonJS because autocannon loads it with require() in each worker thread.
-/* global require, module, process */
+/* global require, module */
 // Each worker thread its own range of 2^20 requests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 let next = (require('node:worker_threads').threadId % 16) * 2 ** 20 + 1;

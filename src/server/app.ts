@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps) {
 
   const pageCache = deps.pageCache ?? createPublicCache(config, services);
   // Another spelling of a page's path is redirected before it could be answered (or cached) as the page.
-  app.use(canonicalPagePaths());
+  app.use(canonicalPagePaths(config.logRequests));
   // Then the cache: a cached answer is sent before any other middleware runs (its headers were stored complete).
   app.use(pageCache.middleware);
   app.use(requestLog(config.logRequests));

@@ -58,7 +58,7 @@ function buildListQuery(search: URLSearchParams): string {
       if (sent[name] !== undefined) kept.set(name, sent[name]);
       continue;
     }
-    const value: unknown = parsed.data[name as keyof typeof parsed.data];
+    const value: string | number | undefined = parsed.data[name as keyof typeof parsed.data];
     if (value === undefined || value === BUILD_LIST_DEFAULTS[name]) continue;
     const text = name === 'q' ? searchKeyText(String(value)) : String(value);
     if (text !== '') kept.set(name, text);

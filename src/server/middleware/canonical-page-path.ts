@@ -6,8 +6,10 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { canonicalPagePath } from '../cache/cache-keys';
+import { requestLogLine } from './request-log';
 
-export function canonicalPagePaths(): MiddlewareHandler {
+/** `logRequests`: it runs before the request log (and the cache), so it writes its own line. */
+export function canonicalPagePaths(logRequests: boolean): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
@@ -17,6 +19,7 @@ export function canonicalPagePaths(): MiddlewareHandler {
     const rawPath = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
     const canonical = canonicalPagePath(rawPath);
     if (canonical === null) return next();
+    if (logRequests) console.log(requestLogLine(method, c.req.path, 301, '(redirect)'));
     return new Response(null, {
       status: 301,
       headers: { location: canonical + (queryStart === -1 ? '' : url.slice(queryStart)), 'cache-control': 'public, max-age=86400' },
