@@ -338,7 +338,8 @@ function publicPages(catalogue: Catalogue): string[] {
 
 async function memoryPhase(options: Options, database: BenchDatabase): Promise<CrawlReport> {
   const processes = options.processes ?? 2;
-  const server = await startBuiltServer(processes, { databaseUrl: database.file, env: { PAGE_CACHE_MB: String(options.cacheMb) } });
+  // The crawl is one client rendering every page: the per-address miss limit (bench/cache-flood.ts) is off.
+  const server = await startBuiltServer(processes, { databaseUrl: database.file, env: { PAGE_CACHE_MB: String(options.cacheMb), PAGE_CACHE_MISSES_PER_MINUTE: '0' } });
   stoppers.add(server.kill);
   try {
     console.log(`\n== Memory phase: node build/server/main.js, WEB_CONCURRENCY=${processes}, PAGE_CACHE_MB=${options.cacheMb}, ${server.url}`);

@@ -3,12 +3,13 @@
  * made on the server: every choice is a plain link (or the budget's GET form) to the variant it leads to,
  * so the page works without JavaScript and carries no personalisation code.
  */
-import { formatDateTime, formatPrice } from '../common/format';
+import { formatDateTime, formatPrice, formatQuantity } from '../common/format';
 import { centsToEuro, euroToCents } from '../common/money';
 import { paths } from '../common/paths';
 import {
   budgetParamOf,
   type ComponentChoice,
+  MAX_IGNORED_COUNTED,
   PERSONALIZATION_PARAMS,
   parsePersonalization,
   personalizationQuery,
@@ -52,7 +53,7 @@ export interface VariantNotice {
   changes: string[];
   /** Whether the budget was met, and what it says; null without a budget. */
   budget: { met: boolean; text: string } | null;
-  /** What the link asked that could not apply; null when nothing. */
+  /** How many of the link's parameters could not apply ("2 parametri non validi ignorati"); null when none. */
   ignoredText: string | null;
   baseTotalText: string;
   authorHref: string;
@@ -91,6 +92,16 @@ function changeText(component: BuildPublic['components'][number]): string | null
   return `${component.type}: ${component.name} al posto di ${from.name}${why}${difference}`;
 }
 
+/**
+ * The count of what a link asked that could not apply. Never the parameters themselves: a link would
+ * otherwise write its own words on our page ("ATTENZIONE: offerta scaduta, chiama…"), escaped but believable.
+ */
+export function ignoredNotice(count: number): string | null {
+  if (count <= 0) return null;
+  if (count >= MAX_IGNORED_COUNTED) return `${MAX_IGNORED_COUNTED} o più parametri non validi ignorati.`;
+  return `${formatQuantity(count, 'parametro non valido ignorato', 'parametri non validi ignorati')}.`;
+}
+
 function variantNotice(build: BuildPublic): VariantNotice | null {
   const personalization = build.personalization;
   if (!personalization) return null;
@@ -107,7 +118,7 @@ function variantNotice(build: BuildPublic): VariantNotice | null {
   return {
     changes: build.components.map(changeText).filter((text): text is string => text !== null),
     budget,
-    ignoredText: personalization.ignored.length > 0 ? `Alcune scelte del link non sono valide e sono state ignorate: ${personalization.ignored.join(', ')}.` : null,
+    ignoredText: ignoredNotice(personalization.ignored),
     baseTotalText: formatPrice(personalization.base_total),
     authorHref: paths.build(build.slug),
   };

@@ -29,3 +29,14 @@ export function requestedSlugs(search: URLSearchParams): string[] {
 export function compareQuery(slugs: readonly string[]): string {
   return new URLSearchParams(slugs.map((slug) => [COMPARE_PARAM, slug])).toString();
 }
+
+/**
+ * The page cache's key of a comparison (common/page-key.ts): the path, the builds in their one spelling,
+ * then how many asked for could not be shown. A request spells it from its text (every slug it names, 0
+ * unknown); the page, once it knows which slugs are public, spells what it shows. They are equal only when
+ * every slug asked for is a public build, so a link naming made-up builds never makes an entry.
+ */
+export function comparePageKey(path: string, slugs: readonly string[], unknownCount = 0): string {
+  const query = compareQuery(slugs);
+  return `${path}${query ? `?${query}` : ''}${unknownCount > 0 ? `#sconosciute=${unknownCount}` : ''}`;
+}

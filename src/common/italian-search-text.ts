@@ -11,9 +11,9 @@
  * Pure functions, no Node APIs.
  */
 import { newStemmer } from 'snowball-stemmers';
-import { MAX_QUERY_LENGTH } from './search-query';
+import { foldText, MAX_QUERY_LENGTH } from './search-query';
 
-export { MAX_QUERY_LENGTH };
+export { foldText, MAX_QUERY_LENGTH };
 
 /**
  * PostgreSQL 15's Italian stop list, copied verbatim from /usr/share/postgresql/15/tsearch_data/italian.stop
@@ -49,7 +49,6 @@ const ITALIAN_STOP_WORDS: ReadonlySet<string> = new Set([
 
 /** A word of a text: letters and digits, with the combining marks of a decomposed accent. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const COMBINING_MARKS = /\p{M}+/gu;
 /** Letters and digits after folding (what is left of a word once its marks are gone). */
 const FOLDED_WORD = /[\p{L}\p{N}]+/gu;
 /** Beyond this, a query's further terms are ignored: no real search needs more, and each one costs the index a lookup. */
@@ -65,11 +64,6 @@ const stemmer = newStemmer('italian');
  */
 const STEM_MEMO_LIMIT = 20_000;
 const stemsMemo = new Map<string, readonly string[]>();
-
-/** Accents off (NFKD, marks dropped) and lower case: 'Perché' -> 'perche'. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
-}
 
 /** The folded pieces of one word that are not stop words ('Perché' -> ['perche']). */
 function searchablePieces(word: string): string[] {

@@ -4,12 +4,14 @@
  *
  * - `scegli={componentId}:{ASIN}`: that component replaced by one of the author's alternatives;
  * - `possiedo={componentId}`: the visitor already owns it (out of the total and of the cart);
- * - `budget={euro}`: fit the build to this total.
+ * - `budget={euro}`: fit the build to this total, in whole euros (cents are rounded away on reading).
  *
  * This module reads the text only: each parameter on its own, anything malformed, duplicated in a
- * contradictory way or past the limits goes to `ignored` and never fails the request. Whether a component
- * id or an ASIN names something of the build is decided later, with the build in hand. One spelling of a
- * request (`personalizationQuery`) serves the links, the canonical form and the page cache's key.
+ * contradictory way or past the limits is counted in `ignoredCount` and never fails the request. What was
+ * ignored is only ever counted, never kept: the page says how many parameters it left out, not what they
+ * said (a link must not put its own words on our page). Whether a component id or an ASIN names something
+ * of the build is decided later, with the build in hand. One spelling of a request (`personalizationQuery`)
+ * serves the links, the canonical form and the page cache's key.
  */
 import { MAX_BUILD_COMPONENTS, MAX_ROW_ID } from './bounds';
 
@@ -18,10 +20,11 @@ export const PERSONALIZATION_PARAMS = { choose: 'scegli', own: 'possiedo', budge
 /** The budget a visitor may ask for, in euro: below 1 € or above this no build is meant. */
 export const MIN_PERSONAL_BUDGET_EURO = 1;
 export const MAX_PERSONAL_BUDGET_EURO = 100_000;
-/** Ignored parameters listed back (the rest are still ignored, just not named): bounds the answer. */
-export const MAX_IGNORED_LISTED = 20;
-/** An ignored parameter is named by at most this many characters of its text. */
-const MAX_IGNORED_TEXT = 80;
+/**
+ * Ignored parameters are counted up to this; more are still ignored but not counted further. It bounds
+ * how many spellings of one variant a link can make (the count is part of the page, hence of its key).
+ */
+export const MAX_IGNORED_COUNTED = 20;
 
 export interface ComponentChoice {
   componentId: number;
@@ -34,13 +37,13 @@ export interface PersonalizationRequest {
   choices: ComponentChoice[];
   /** Component ids, ascending, each once. */
   owned: number[];
-  /** Cents, or null when no (valid) budget was asked. */
+  /** Cents of whole euros, or null when no (valid) budget was asked. */
   budgetCents: number | null;
-  /** The parameters left out, as `name=value`, in the order they came (at most MAX_IGNORED_LISTED). */
-  ignored: string[];
+  /** How many of our parameters were left out (at most MAX_IGNORED_COUNTED). */
+  ignoredCount: number;
 }
 
-export const NO_PERSONALIZATION: PersonalizationRequest = Object.freeze({ choices: [], owned: [], budgetCents: null, ignored: [] });
+export const NO_PERSONALIZATION: PersonalizationRequest = Object.freeze({ choices: [], owned: [], budgetCents: null, ignoredCount: 0 });
 
 const CHOICE = /^([1-9]\d{0,9}):([A-Za-z0-9]{10})$/;
 const COMPONENT_ID = /^[1-9]\d{0,9}$/;
@@ -55,26 +58,25 @@ function componentIdOf(text: string): number | null {
   return id <= MAX_ROW_ID ? id : null;
 }
 
-/** A budget as visitors type it ("1.200", "1200,50", "1200 €"), in cents; null when it is not an amount in range. */
+/**
+ * A budget as visitors type it ("1.200", "1200,50", "1200 €"), in cents of whole euros (half a euro and
+ * more rounds up): no fit depends on the cents, and a budget per cent would make a hundred cached
+ * variants of every euro. Null when it is not an amount in range.
+ */
 export function parseBudgetCents(text: string): number | null {
   const compact = text.replace(/[\s\u00a0€]/g, '');
   let normalized: string;
   if (ITALIAN_AMOUNT.test(compact)) normalized = compact.replace(/\./g, '').replace(',', '.');
   else if (PLAIN_AMOUNT.test(compact)) normalized = compact.replace(',', '.');
   else return null;
-  const cents = Math.round(Number(normalized) * 100);
-  if (!Number.isFinite(cents) || cents < MIN_PERSONAL_BUDGET_EURO * 100 || cents > MAX_PERSONAL_BUDGET_EURO * 100) return null;
-  return cents;
+  const euros = Math.round(Number(normalized));
+  if (!Number.isFinite(euros) || euros < MIN_PERSONAL_BUDGET_EURO || euros > MAX_PERSONAL_BUDGET_EURO) return null;
+  return euros * 100;
 }
 
-/** Cents as the URL spells a budget: "1200" or "1199.99". */
+/** Cents as the URL spells a budget: "1200" (whole euros; "1199.99" only for cents not read from a URL). */
 export function budgetParamOf(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
-
-function describe(name: string, value: string): string {
-  const text = `${name}=${value}`;
-  return text.length > MAX_IGNORED_TEXT ? `${text.slice(0, MAX_IGNORED_TEXT - 1)}…` : text;
 }
 
 /** Reads the personalisation parameters of a query; never throws. Other parameters are not ours and are not listed. */
@@ -82,30 +84,30 @@ export function parsePersonalization(search: URLSearchParams): PersonalizationRe
   const chosen = new Map<number, string>();
   const owned = new Set<number>();
   let budgetCents: number | null = null;
-  const ignored: string[] = [];
-  const ignore = (name: string, value: string) => {
-    if (ignored.length < MAX_IGNORED_LISTED) ignored.push(describe(name, value));
+  let ignoredCount = 0;
+  const ignore = () => {
+    ignoredCount = Math.min(ignoredCount + 1, MAX_IGNORED_COUNTED);
   };
 
   for (const [name, value] of search) {
     if (name === PERSONALIZATION_PARAMS.choose) {
       const match = CHOICE.exec(value.trim());
       const componentId = match ? componentIdOf(match[1]!) : null;
-      if (!match || componentId === null) ignore(name, value);
+      if (!match || componentId === null) ignore();
       else {
         const asin = match[2]!.toUpperCase();
         const earlier = chosen.get(componentId);
         if (earlier === asin) continue; // the same choice twice is one choice
-        if (earlier !== undefined || chosen.size >= MAX_BUILD_COMPONENTS) ignore(name, value);
+        if (earlier !== undefined || chosen.size >= MAX_BUILD_COMPONENTS) ignore();
         else chosen.set(componentId, asin);
       }
     } else if (name === PERSONALIZATION_PARAMS.own) {
       const componentId = componentIdOf(value.trim());
-      if (componentId === null || (!owned.has(componentId) && owned.size >= MAX_BUILD_COMPONENTS)) ignore(name, value);
+      if (componentId === null || (!owned.has(componentId) && owned.size >= MAX_BUILD_COMPONENTS)) ignore();
       else owned.add(componentId);
     } else if (name === PERSONALIZATION_PARAMS.budget) {
       const cents = parseBudgetCents(value);
-      if (cents === null || (budgetCents !== null && cents !== budgetCents)) ignore(name, value);
+      if (cents === null || (budgetCents !== null && cents !== budgetCents)) ignore();
       else budgetCents = cents;
     }
   }
@@ -113,10 +115,10 @@ export function parsePersonalization(search: URLSearchParams): PersonalizationRe
   const choices: ComponentChoice[] = [];
   for (const [componentId, asin] of [...chosen].sort(([a], [b]) => a - b)) {
     // An owned part is not bought, so it cannot be bought as another product either: possiedo wins.
-    if (owned.has(componentId)) ignore(PERSONALIZATION_PARAMS.choose, `${componentId}:${asin}`);
+    if (owned.has(componentId)) ignore();
     else choices.push({ componentId, asin });
   }
-  return { choices, owned: [...owned].sort((a, b) => a - b), budgetCents, ignored };
+  return { choices, owned: [...owned].sort((a, b) => a - b), budgetCents, ignoredCount };
 }
 
 export function isPersonalized(request: Pick<PersonalizationRequest, 'choices' | 'owned' | 'budgetCents'>): boolean {
@@ -136,15 +138,27 @@ export function personalizationQuery(request: Pick<PersonalizationRequest, 'choi
 }
 
 /**
- * The key part of a personalised request for the page cache: its one spelling, plus what was ignored
- * (the answer names it, so two requests that differ there differ in their answer). Parameters that are
- * not ours are not in it.
+ * The key part of a personalisation for the page cache: its one spelling, then how many parameters were
+ * ignored (the page says how many, so two answers that differ there are two entries; never their text).
+ * The same function spells the key a request asks for (what its text says, before the build is read) and
+ * the key an answer confirms (what applied to the build): the page cache stores an answer only when the
+ * two agree, so a choice that names nothing of the build never makes an entry (cache-keys.ts).
  */
+export function personalizationKeyPart(applied: { query: string; ignoredCount: number }): string {
+  return applied.ignoredCount > 0 ? `${applied.query}#ignorati=${applied.ignoredCount}` : applied.query;
+}
+
+/** The key part a request asks for, from its text alone. Parameters that are not ours are not in it. */
 export function personalizationCacheKey(search: URLSearchParams): string {
   const request = parsePersonalization(search);
-  const query = personalizationQuery(request);
-  if (request.ignored.length === 0) return query;
-  const ignored = new URLSearchParams();
-  for (const entry of request.ignored) ignored.append('ignorato', entry);
-  return `${query}#${ignored.toString()}`;
+  return personalizationKeyPart({ query: personalizationQuery(request), ignoredCount: request.ignoredCount });
+}
+
+/**
+ * The page cache's key of a build page at `path` with this key part (personalizationKeyPart):
+ * `/build/x`, `/build/x?scegli=…`, `/build/x#ignorati=2` or `/build/x?possiedo=3#ignorati=1`.
+ */
+export function personalizedPageKey(path: string, keyPart: string): string {
+  if (keyPart === '') return path;
+  return keyPart.startsWith('#') ? path + keyPart : `${path}?${keyPart}`;
 }

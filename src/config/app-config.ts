@@ -25,6 +25,8 @@ export interface AppConfig {
   readonly budgetDriftPercent: number;
   /** Bytes of public answers each process keeps in memory (PAGE_CACHE_MB); 0 = no page cache. */
   readonly pageCacheBytes: number;
+  /** Cache misses (renders) one client address may cause per minute in this process; 0 = no limit. */
+  readonly pageCacheMissesPerMinute: number;
   /** Processes serving HTTP: 1 = one process (default); more = a primary and that many workers (server/cluster.ts). */
   readonly webConcurrency: number;
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */

@@ -119,6 +119,14 @@ export const envSchema = z
     BUDGET_DRIFT_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).gt(0, 'deve essere maggiore di 0').max(100, 'al massimo 100').default(10),
     // Per process: every worker keeps its own copy of the pages it served. 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo (0 disattiva la cache)').max(4096, 'al massimo 4.096').default(64),
+    // Per process and per client address (an IPv6 address by its /64): renders a visitor may cause in a
+    // minute by asking for pages not in the cache. Far above a reader's or a crawler's pace. 0 turns it off.
+    PAGE_CACHE_MISSES_PER_MINUTE: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(0, 'non può essere negativo (0 disattiva il limite)')
+      .max(1_000_000, 'al massimo 1.000.000')
+      .default(600),
     WEB_CONCURRENCY: z
       .string()
       .trim()

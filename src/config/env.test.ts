@@ -85,6 +85,9 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '1.5' }, /^Configurazione non valida: WEB_CONCURRENCY usa un numero intero/],
     [{ PAGE_CACHE_MB: '-1' }, /^Configurazione non valida: PAGE_CACHE_MB non può essere negativo \(0 disattiva la cache\) \(valore: "-1"\)$/],
     [{ PAGE_CACHE_MB: 'tanti' }, /^Configurazione non valida: PAGE_CACHE_MB deve essere un numero/],
+    [{ PAGE_CACHE_MISSES_PER_MINUTE: '-1' }, /^Configurazione non valida: PAGE_CACHE_MISSES_PER_MINUTE non può essere negativo \(0 disattiva il limite\)/],
+    [{ PAGE_CACHE_MISSES_PER_MINUTE: '2.5' }, /^Configurazione non valida: PAGE_CACHE_MISSES_PER_MINUTE deve essere un numero intero/],
+    [{ PAGE_CACHE_MISSES_PER_MINUTE: 'molti' }, /^Configurazione non valida: PAGE_CACHE_MISSES_PER_MINUTE deve essere un numero/],
     // Limits with their thousands grouped, as every number the site writes.
     [{ PAGE_CACHE_MB: '5000' }, /^Configurazione non valida: PAGE_CACHE_MB al massimo 4\.096 \(valore: "5000"\)$/],
     [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '3601' }, /^Configurazione non valida: DATABASE_STATEMENT_TIMEOUT_SECONDS al massimo 3\.600 secondi/],
@@ -130,6 +133,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).pageCacheBytes).toBe(64 * 1024 * 1024);
     expect(loadConfig({ PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);
     expect(loadConfig({ PAGE_CACHE_MB: '0.5' }).pageCacheBytes).toBe(512 * 1024);
+  });
+
+  it('limits an address to 600 cache misses a minute per process unless PAGE_CACHE_MISSES_PER_MINUTE says otherwise; 0 turns it off', () => {
+    expect(loadConfig({}).pageCacheMissesPerMinute).toBe(600);
+    expect(loadConfig({ PAGE_CACHE_MISSES_PER_MINUTE: '0' }).pageCacheMissesPerMinute).toBe(0);
+    expect(loadConfig({ PAGE_CACHE_MISSES_PER_MINUTE: '120' }).pageCacheMissesPerMinute).toBe(120);
   });
 
   it('keeps uploads in the database on PostgreSQL and in UPLOAD_DIR on SQLite, unless UPLOAD_STORAGE says otherwise', () => {

@@ -29,7 +29,10 @@ import { requireAuth } from './middleware/require-auth';
 import { createPageCache, type PageCache } from './middleware/page-cache';
 import { securityHeaders } from './middleware/security-headers';
 import { describeErrorForLog } from '../common/log-text';
+import { addressKey } from '../common/address-key';
 import { clientIpOf } from './client-ip';
+import { createMissLimiter } from './cache/miss-limit';
+import { canonicalPagePaths } from './middleware/canonical-page-path';
 import { seoRoutes } from './seo-routes';
 import { feedRoutes } from './feed-routes';
 import { expireAtNextPublication } from './cache/publication-expiry';
@@ -55,9 +58,12 @@ export interface AppDeps {
  * `stop()` ends its wait for the next scheduled publication: call it before the database closes.
  */
 export function createPublicCache(config: AppConfig, services: AppServices): PublicCache {
+  // Per process, like the cache it protects (cache/miss-limit.ts); PAGE_CACHE_MISSES_PER_MINUTE 0 turns it off.
+  const missLimiter = config.pageCacheMissesPerMinute > 0 ? createMissLimiter({ perMinute: config.pageCacheMissesPerMinute }) : null;
   const pageCache = createPageCache({
     ttlMs: 60_000,
     maxBytes: config.pageCacheBytes,
+    admitRender: missLimiter ? (request) => missLimiter.admit(addressKey(clientIpOf(request, config.trustProxyHops))) : undefined,
     onAnswer: (answer) => {
       try {
         services.analytics.noteVisit({ ...answer, clientAddress: clientIpOf(answer, config.trustProxyHops) });
@@ -92,7 +98,9 @@ export function createApp(deps: AppDeps) {
   const https = config.publicBaseUrl.startsWith('https://');
 
   const pageCache = deps.pageCache ?? createPublicCache(config, services);
-  // First: a cached answer is sent before any other middleware runs (its headers were stored complete).
+  // Another spelling of a page's path is redirected before it could be answered (or cached) as the page.
+  app.use(canonicalPagePaths(config.logRequests));
+  // Then the cache: a cached answer is sent before any other middleware runs (its headers were stored complete).
   app.use(pageCache.middleware);
   app.use(requestLog(config.logRequests));
   app.use(securityHeaders({ https }));

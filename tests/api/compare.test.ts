@@ -210,10 +210,11 @@ describe('three builds', () => {
 });
 
 describe('what cannot be compared', () => {
-  it('leaves out unknown, malformed, draft and future scheduled slugs, naming them', async () => {
+  it('leaves out unknown, malformed, draft and future scheduled slugs, counting them and never quoting them', async () => {
     const doc = await html(compare(slug.base, 'non-esiste', slug.draft, 'Slug Non Valido!', slug.scheduled, slug.plus));
     expect(columns(doc)).toEqual(['PC Gaming Base', 'PC Gaming Plus']);
-    expect(notices(doc)).toEqual([`Lasciate fuori perché inesistenti o non pubblicate: «non-esiste», «${slug.draft}», «Slug Non Valido!», «${slug.scheduled}».`]);
+    expect(notices(doc)).toEqual(['4 build non trovate o non pubblicate, lasciate fuori.']);
+    expect(text(doc.querySelector('main'))).not.toMatch(/non-esiste|Slug Non Valido/);
     // U+0000 is refused before any page (middleware/nul-character.ts): a 404, never a 500.
     expect((await ctx.request('GET', `${compare(slug.base, slug.plus)}&build=%00x`)).status).toBe(404);
     expect(text(doc.querySelector('main'))).not.toContain('Bozza da confrontare');
@@ -230,7 +231,7 @@ describe('what cannot be compared', () => {
     const one = await html(compare(slug.base, 'non-esiste'));
     expect(columns(one)).toEqual([]);
     expect(text(one.querySelector('[data-testid="compare-pick"]'))).toContain('Scegli almeno 2 build da confrontare (al massimo 3). Hai scelto «PC Gaming Base»');
-    expect(notices(one)).toEqual(['Lasciate fuori perché inesistenti o non pubblicate: «non-esiste».']);
+    expect(notices(one)).toEqual(['1 build non trovata o non pubblicata, lasciata fuori.']);
     const form = one.querySelector('[data-testid="compare-with"] form')!;
     expect(form.getAttribute('action')).toBe('/confronta');
     expect(form.querySelector('input[type="hidden"][name="build"]')!.getAttribute('value')).toBe(slug.base);
@@ -242,8 +243,9 @@ describe('what cannot be compared', () => {
       expect(none.querySelector('[data-testid="compare-with"]')).toBeNull();
       expect(none.querySelector('a[href="/#builds"]'), path).not.toBeNull();
     }
-    const long = await html(`/confronta?build=${'x'.repeat(300)}`);
-    expect(notices(long)).toEqual([`Lasciate fuori perché inesistenti o non pubblicate: «${'x'.repeat(60)}…».`]);
+    const words = await html('/confronta?build=ATTENZIONE%3A+offerta+scaduta%2C+chiama+il+numero');
+    expect(notices(words)).toEqual(['1 build non trovata o non pubblicata, lasciata fuori.']);
+    expect(words.body.innerHTML).not.toMatch(/ATTENZIONE|offerta scaduta/);
   });
 
   it('counts a build asked twice once', async () => {
@@ -268,6 +270,20 @@ describe('not for search engines, one spelling', () => {
     expect(again.body).toBe(first.body);
     const reversed = await ctx.request('GET', compare(slug.plus, slug.base));
     expect(columnsOf(reversed.body as string)).toEqual(['PC Gaming Plus', 'PC Gaming Base']);
+  });
+
+  it('never keeps an entry for a comparison naming builds that do not exist', async () => {
+    const junk = `${compare(slug.base, slug.office)}&build=inventata-1`;
+    for (let n = 0; n < 2; n++) {
+      const answer = await ctx.request('GET', junk);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('X-Cache')).toBeNull();
+      expect(answer.headers.get('X-Page-Key')).toBeNull();
+      expect(answer.body).toContain('1 build non trovata o non pubblicata, lasciata fuori.');
+    }
+    const valid = compare(slug.office, slug.base);
+    expect((await ctx.request('GET', valid)).headers.get('X-Cache')).toBe('MISS');
+    expect((await ctx.request('GET', valid)).headers.get('X-Cache')).toBe('HIT');
   });
 });
 

@@ -22,13 +22,13 @@ export function databaseUrl(target: DatabaseTarget): string {
   return target.dialect === 'postgres' ? target.connectionString : target.filename;
 }
 
-function startOne(url: string, pages: boolean): Promise<{ child: ChildProcess; baseUrl: string }> {
+function startOne(url: string, pages: boolean, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
   // Compiling the pages with Vite takes a few seconds of CPU per instance.
   const startTimeoutMs = pages ? 4 * START_TIMEOUT_MS : START_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgsFor('tests/helpers/app-server-child.ts'), url, ...(pages ? ['--pages'] : [])], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, NODE_ENV: 'test' },
+      env: { ...process.env, ...extraEnv, NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -67,11 +67,12 @@ function stopOne(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `count` instances on the database at `url` (already migrated). With `pages`, they render the
- * pages too, behind the page cache, and trust X-Forwarded-For (app-server-child.ts). stop() stops them as
+ * pages too, behind the page cache, and trust X-Forwarded-For (app-server-child.ts); `env` sets the page
+ * cache's PAGE_CACHE_MB and PAGE_CACHE_MISSES_PER_MINUTE. stop() stops them as
  * production does (SIGTERM) and waits for them to exit.
  */
-export async function startAppServers(url: string, count: number, options: { pages?: boolean } = {}): Promise<AppServers> {
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startOne(url, options.pages ?? false)));
+export async function startAppServers(url: string, count: number, options: { pages?: boolean; env?: Record<string, string> } = {}): Promise<AppServers> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startOne(url, options.pages ?? false, options.env ?? {})));
   const children = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   const stop = async () => {

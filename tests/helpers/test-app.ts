@@ -43,6 +43,8 @@ export interface TestContext {
   config: AppConfig;
   database: DatabaseHandle;
   services: AppServices;
+  /** The app's cache of public answers (its pools' sizes, for the cache's own tests). */
+  pageCache: PublicCache;
   clock: TestClock;
   dialect: TestDialect;
   scryptCost: ScryptCost;
@@ -73,6 +75,9 @@ export async function createTestContext(env: Record<string, string> = {}, option
     TRUST_PROXY: 'true',
     PUBLIC_BASE_URL: 'http://localhost:3000',
     DEFAULT_AFFILIATE_TAG: 'buildpc-21',
+    // Every test request comes from one address and many render what no cache holds: the per-address miss
+    // limit is off unless a test is about it (tests/api/cache-flood.test.ts).
+    PAGE_CACHE_MISSES_PER_MINUTE: '0',
     ...env,
   });
   const database = openDatabase(config.database);
@@ -96,6 +101,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     config,
     database,
     services,
+    pageCache,
     clock,
     dialect,
     scryptCost,
@@ -154,11 +160,13 @@ export interface AppInstance {
  * A second app instance on the same database as `ctx`: its own database handle (SQLite connection or
  * PostgreSQL pool) and its own services, as another process or machine would have. Same clock.
  */
-export function openSecondInstance(ctx: TestContext): AppInstance {
-  const database = openDatabase(ctx.config.database);
-  const services = createServices({ db: database.db, config: ctx.config, clock: ctx.clock, scryptCost: ctx.scryptCost });
-  const pageCache = createPublicCache(ctx.config, services);
-  const app = createApp({ config: ctx.config, database, services, pageCache });
+export function openSecondInstance(ctx: TestContext, options: Pick<TestContextOptions, 'pages'> = {}): AppInstance {
+  const { config } = ctx;
+  const database = openDatabase(config.database);
+  const services = createServices({ db: database.db, config, clock: ctx.clock, scryptCost: ctx.scryptCost });
+  const pageCache = createPublicCache(config, services);
+  // With `pages`, it renders the pages too, behind its own page cache.
+  const app = createApp({ config, database, services, pageCache, renderPage: options.pages && createPageRenderer(options.pages, { config, services }) });
   return { app, database, services, request: requester(app), close: () => closeInstance(database, services, pageCache) };
 }
 

@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { isAppError } from '../../common/errors';
 import { paths } from '../../common/paths';
-import { parsePersonalization } from '../../common/personalization-query';
+import { PAGE_KEY_HEADER } from '../../common/page-key';
+import { parsePersonalization, personalizationKeyPart, personalizedPageKey } from '../../common/personalization-query';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { buildPageJsonLd } from '../../modules/seo/structured-data';
 import { PriceAlertSection } from '../components/alert-forms';
@@ -33,11 +34,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The alerts watch the author's build: offered only with mail configured, and not on a personalised
     // variant, whose total and parts are not the ones an alert would compare.
     const alertForms = context.services.alerts.isEnabled() && !build.personalization;
-    return { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor, alertForms, compareCandidates };
+    // The key of what this page shows: the choices the build accepted and how many were ignored, never
+    // the link's own text (common/page-key.ts).
+    const applied = { query: published.personalization?.query ?? '', ignoredCount: published.personalization?.ignored ?? 0 };
+    const pageKey = personalizedPageKey(paths.build(published.slug), personalizationKeyPart(applied));
+    return data(
+      { build, priceChart: priceChart(history.total), renderedAt: Date.now(), siteAuthor: context.config.siteAuthor, alertForms, compareCandidates },
+      { headers: { [PAGE_KEY_HEADER]: pageKey } },
+    );
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND')) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
+}
+
+/** The loader's page key goes out with the document, for the page cache to read (and remove). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

@@ -1,11 +1,13 @@
 /**
  * /confronta?build={slug}&build={slug}[&build={slug}] (issue 24): 2 or 3 public builds side by side, as a
  * server-rendered document with no script (decision 017). Never indexed; whatever the query holds, the
- * page answers: what cannot be compared is left out and named.
+ * page answers: what cannot be compared is left out and counted.
  */
 import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
 import { categoryLabel } from '../../common/catalog';
-import { compareQuery, MAX_COMPARED, MIN_COMPARED, requestedSlugs } from '../../common/compare-query';
+import { data as answer } from 'react-router';
+import { compareQuery, comparePageKey, MAX_COMPARED, MIN_COMPARED, requestedSlugs } from '../../common/compare-query';
+import { PAGE_KEY_HEADER } from '../../common/page-key';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import { compareChart } from '../compare-chart';
@@ -19,16 +21,16 @@ import type { ComponentData } from '../public-text';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/compare';
 
-/** How much of a slug as sent a notice repeats: enough to recognise it, never a wall of text. */
-const NOTICE_SLUG_LENGTH = 60;
+/** The slugs of public builds, quoted: they are ours, never a visitor's text (unknown ones are only counted). */
+const quoted = (slugs: readonly string[]) => slugs.map((slug) => `«${slug}»`).join(', ');
 
-/** A requested value as a notice names it: control characters dropped, long ones cut. */
-function shownSlug(slug: string): string {
-  const printable = [...slug].filter((char) => char >= ' ' && char !== '\u007f').join('');
-  return printable.length > NOTICE_SLUG_LENGTH ? `${printable.slice(0, NOTICE_SLUG_LENGTH)}…` : printable;
+/**
+ * How many builds asked for could not be shown. Counted, never named: a link would otherwise write its
+ * own words on our page.
+ */
+function leftOutNotice(count: number): string {
+  return count === 1 ? '1 build non trovata o non pubblicata, lasciata fuori.' : `${count} build non trovate o non pubblicate, lasciate fuori.`;
 }
-
-const quoted = (slugs: readonly string[]) => slugs.map((slug) => `«${shownSlug(slug)}»`).join(', ');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = requestedSlugs(new URL(request.url).searchParams);
@@ -36,11 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const enough = comparison.compared.length >= MIN_COMPARED;
   const single = comparison.compared.length === 1 ? comparison.compared[0]!.build : null;
   const notices: string[] = [];
-  if (comparison.leftOut.length > 0) notices.push(`Lasciate fuori perché inesistenti o non pubblicate: ${quoted(comparison.leftOut)}.`);
+  if (comparison.leftOut.length > 0) notices.push(leftOutNotice(comparison.leftOut.length));
   if (comparison.overLimit.length > 0) {
     notices.push(`Si possono confrontare al massimo ${MAX_COMPARED} build: sono state confrontate le prime ${MAX_COMPARED}, lasciate fuori ${quoted(comparison.overLimit)}.`);
   }
-  return {
+  // The key of what this page shows: the public builds asked for, and how many others (common/page-key.ts).
+  const shown = [...comparison.compared.map((entry) => entry.build.slug), ...comparison.overLimit];
+  const pageKey = comparePageKey(paths.compare(), shown, comparison.leftOut.length);
+  const page = {
     comparison: enough ? toComparePage(comparison) : null,
     chart: enough ? compareChart(comparison.compared.map((entry) => ({ label: entry.build.title, points: entry.totals }))) : null,
     notices,
@@ -52,6 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The time of rendering decides which prices are shown as current (as on the build page).
     renderedAt: Date.now(),
   };
+  return answer(page, { headers: { [PAGE_KEY_HEADER]: pageKey } });
+}
+
+/** The loader's page key goes out with the document, for the page cache to read (and remove). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -47,8 +47,8 @@ export interface BuildPersonalization {
   budget_met: boolean | null;
   /** The author's build's total, in euro. */
   base_total: number;
-  /** Parameters left out, as `name=value`. */
-  ignored: string[];
+  /** How many parameters were left out (at most 20): counted, never quoted (decision 035). */
+  ignored: number;
   /** The variant's query in its one spelling ('' when nothing applied): its links and share links use it. */
   query: string;
 }

@@ -67,14 +67,14 @@ function createArticleRenderer() {
 
 /** What a personalisation did, for the answer; null when the request asked for none (and nothing was ignored). */
 function personalizationOf(request: PersonalizationRequest, variant: PersonalizedParts<ComponentRow>, authorTotalCents: number): BuildPersonalization | null {
-  if (!isPersonalized(request) && variant.ignored.length === 0) return null;
+  if (!isPersonalized(request) && variant.ignoredCount === 0) return null;
   return {
     choices: [...variant.swaps].map(([componentId, swap]) => ({ component_id: componentId, asin: swap.offer.asin, by: swap.by })),
     owned: [...variant.owned],
     budget: variant.budget ? centsToEuro(variant.budget.cents) : null,
     budget_met: variant.budget ? variant.budget.met : null,
     base_total: centsToEuro(authorTotalCents) ?? 0,
-    ignored: variant.ignored,
+    ignored: variant.ignoredCount,
     query: variant.query,
   };
 }
@@ -117,7 +117,7 @@ export function createPublicReads(deps: PublicReadDeps) {
 
   /**
    * A published build as visitors see it: the author's build, or the visitor's personalisation of it
-   * (decision 030). Whatever the request holds, it never fails because of it: what cannot apply is listed
+   * (decision 030). Whatever the request holds, it never fails because of it: what cannot apply is counted
    * in `personalization.ignored`.
    */
   async function getPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic> {

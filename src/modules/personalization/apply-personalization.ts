@@ -1,17 +1,12 @@
 /**
  * A visitor's personalisation applied to a build's components (decision 030): the choices checked against
  * the build (anything that is not one of the author's offered alternatives for that component, or names
- * no component of it, is ignored and listed), owned parts marked, then the budget fit over what is left.
+ * no component of it, is ignored and counted), owned parts marked, then the budget fit over what is left.
  * The result is the build's rows as the visitor would buy it; the public read turns them into the page and
  * the JSON with the same code as the author's build, so totals, cart and checks follow by construction.
  */
 import { productUrl } from '../../common/asin';
-import {
-  MAX_IGNORED_LISTED,
-  type PersonalizationRequest,
-  PERSONALIZATION_PARAMS,
-  personalizationQuery,
-} from '../../common/personalization-query';
+import { MAX_IGNORED_COUNTED, type PersonalizationRequest, personalizationQuery } from '../../common/personalization-query';
 import { resolveAttributes } from '../../compatibility/assess';
 import type { ComponentAttributes } from '../../compatibility/attributes';
 import type { ComponentRow } from '../../db/tables';
@@ -38,8 +33,8 @@ export interface PersonalizedParts<Row extends ComponentRow> {
   owned: Set<number>;
   /** The budget asked, and whether the fit reached it. */
   budget: { cents: number; met: boolean } | null;
-  /** The parameters left out, as `name=value` (the request's syntax ones first). */
-  ignored: string[];
+  /** How many parameters were left out: the request's syntax ones and those the build refused (at most MAX_IGNORED_COUNTED). */
+  ignoredCount: number;
   /** The one spelling of what was applied (the variant's URL query; '' for the author's build). */
   query: string;
   /** Offered alternatives by component id, in the author's order (for every component, swapped or not). */
@@ -91,12 +86,15 @@ export async function applyPersonalization<Row extends ComponentRow>(
 ): Promise<PersonalizedParts<Row>> {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const offered = new Map(rows.map((row) => [row.id, offeredAlternatives(offers.get(row.id) ?? [])]));
-  const ignored = [...request.ignored];
+  let ignoredCount = request.ignoredCount;
+  const ignore = () => {
+    ignoredCount = Math.min(ignoredCount + 1, MAX_IGNORED_COUNTED);
+  };
 
   const owned = new Set<number>();
   for (const id of request.owned) {
     if (byId.has(id)) owned.add(id);
-    else ignored.push(`${PERSONALIZATION_PARAMS.own}=${id}`);
+    else ignore();
   }
 
   const swaps = new Map<number, AppliedSwap>();
@@ -112,7 +110,7 @@ export async function applyPersonalization<Row extends ComponentRow>(
     }
     const offer = offered.get(choice.componentId)?.find((candidate) => candidate.asin === choice.asin);
     if (!row || !offer) {
-      ignored.push(`${PERSONALIZATION_PARAMS.choose}=${choice.componentId}:${choice.asin}`);
+      ignore();
       continue;
     }
     swaps.set(row.id, { offer, from: { asin: row.asin, name: row.name, priceCents: row.price_cents }, by: 'visitor' });
@@ -154,7 +152,6 @@ export async function applyPersonalization<Row extends ComponentRow>(
     }
   }
 
-  ignored.length = Math.min(ignored.length, MAX_IGNORED_LISTED);
   const query = personalizationQuery({ choices: chosen, owned: [...owned], budgetCents: request.budgetCents });
-  return { rows: current, swaps, owned, budget, ignored, query, offered };
+  return { rows: current, swaps, owned, budget, ignoredCount, query, offered };
 }

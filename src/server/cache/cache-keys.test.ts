@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageKey, responseCacheKey } from './cache-keys';
+import { cachePoolOf, canonicalPagePath, isPageKey, needsConfirmation, responseCacheKey } from './cache-keys';
 
 const key = (url: string) => {
   const parsed = new URL(url, 'http://localhost');
@@ -23,12 +23,43 @@ describe('responseCacheKey', () => {
     expect(key('/build/pc-gaming?ref=x')).toBe('/build/pc-gaming');
   });
 
-  it('keeps the parameters /api/builds reads, in one order, with their values as sent', () => {
+  it('keys a personalised build by its one spelling and the count of what it ignores, never the ignored text', () => {
+    expect(key('/build/pc?possiedo=3&scegli=4:b0zzzzzzzz&utm_source=x')).toBe('/build/pc?scegli=4:B0ZZZZZZZZ&possiedo=3');
+    expect(key('/build/pc?budget=1000.01')).toBe('/build/pc?budget=1000');
+    expect(key('/build/pc?budget=1.000,40')).toBe('/build/pc?budget=1000');
+    // Junk of one kind and count is one key, whatever it says.
+    expect(key('/build/pc?scegli=x1')).toBe('/build/pc#ignorati=1');
+    expect(key('/build/pc?scegli=ATTENZIONE%3A+offerta+scaduta')).toBe('/build/pc#ignorati=1');
+    expect(key('/build/pc?possiedo=abc&budget=0&possiedo=3')).toBe('/build/pc?possiedo=3#ignorati=2');
+    // Its answer must confirm it (the build decides what applies); other pages' keys need no confirmation.
+    expect(needsConfirmation('/build/pc?possiedo=3')).toBe(true);
+    expect(needsConfirmation('/build/pc')).toBe(true);
+    expect(needsConfirmation('/confronta?build=a&build=b')).toBe(true);
+    expect(needsConfirmation('/')).toBe(false);
+    expect(needsConfirmation('/cerca?q=rtx')).toBe(false);
+  });
+
+  it('puts what a query multiplies in the variant pool, the site\'s own pages in the base pool', () => {
+    for (const url of ['/', '/?categoria=gaming&pagina=2', '/build/pc', '/cerca', '/confronta', '/feed.xml', '/sitemap.xml', '/sitemap-2.xml', '/robots.txt', '/api/builds', '/api/builds?limit=100', '/api/builds/pc/price-history']) {
+      expect(cachePoolOf(key(url)!), url).toBe('base');
+    }
+    for (const url of ['/build/pc?budget=900', '/build/pc?scegli=x', '/cerca?q=rtx', '/confronta?build=a&build=b', '/api/builds?q=rtx', '/api/builds?offset=20']) {
+      expect(cachePoolOf(key(url)!), url).toBe('variant');
+    }
+  });
+
+  it('keeps the parameters /api/builds reads, in one order, read as the route reads them', () => {
     expect(key('/api/builds?maxBudget=900&category=gaming&foo=1')).toBe('/api/builds?category=gaming&maxBudget=900');
+    expect(key('/api/builds?maxBudget=900.0&category=%20gaming%20')).toBe('/api/builds?category=gaming&maxBudget=900');
     expect(key('/api/builds?limit=abc')).toBe('/api/builds?limit=abc');
+    expect(key('/api/builds?limit=100&offset=0')).toBe('/api/builds');
     expect(key('/api/builds?offset=20&limit=10&q=rtx&maxBudget=2&minBudget=1&category=gaming&utm=x')).toBe(
       '/api/builds?category=gaming&minBudget=1&maxBudget=2&q=rtx&limit=10&offset=20',
     );
+    // The search text as the search reads it: trimmed, spaces collapsed, accents and case folded.
+    expect(key('/api/builds?q=ryzen%20')).toBe(key('/api/builds?q=ryzen'));
+    expect(key('/api/builds?q=%20Ryzen%20%20PERCH%C3%89')).toBe('/api/builds?q=ryzen+perche');
+    expect(key('/api/builds?q=%20')).toBe('/api/builds');
   });
 
   it('keys the RSS feed by its normalised category and nothing else of the query', () => {
@@ -48,7 +79,9 @@ describe('responseCacheKey', () => {
     expect(key('/cerca?pagina=2&q=scheda%20video')).toBe('/cerca?q=scheda+video&pagina=2');
     expect(key('/cerca?q=scheda&pagina=1')).toBe('/cerca?q=scheda');
     expect(key('/cerca?q=scheda&pagina=abc')).toBe('/cerca?q=scheda');
-    expect(key('/cerca?q=Perch%C3%A9')).not.toBe(key('/cerca?q=perche'));
+    // Folded as the search folds every word: spellings that find the same builds share one page.
+    expect(key('/cerca?q=Perch%C3%A9')).toBe(key('/cerca?q=perche'));
+    expect(key('/cerca?q=%20RTX%0A5070%20')).toBe('/cerca?q=rtx+5070');
     expect(key('/cerca?q=schede')).not.toBe(key('/cerca?q=scheda'));
     expect(key('/cerca?q=a%26pagina%3D2')).not.toBe(key('/cerca?q=a&pagina=2'));
     expect(isPageKey(key('/cerca?q=scheda')!)).toBe(true);
@@ -57,6 +90,19 @@ describe('responseCacheKey', () => {
 
   it('keys a build\'s price history by its path only', () => {
     expect(key('/api/builds/pc-gaming/price-history?v=2')).toBe('/api/builds/pc-gaming/price-history');
+  });
+
+  it('spells the one address of a page, for the redirect of any other spelling', () => {
+    expect(canonicalPagePath('/build/pc-gaming/')).toBe('/build/pc-gaming');
+    expect(canonicalPagePath('/BUILD/pc-gaming')).toBe('/build/pc-gaming');
+    expect(canonicalPagePath('/Build/PC-Gaming//')).toBe('/build/pc-gaming');
+    expect(canonicalPagePath('//build//pc-gaming')).toBe('/build/pc-gaming');
+    expect(canonicalPagePath('/build/%70c-gaming')).toBe('/build/pc-gaming');
+    expect(canonicalPagePath('/cerca/')).toBe('/cerca');
+    expect(canonicalPagePath('/CONFRONTA')).toBe('/confronta');
+    for (const path of ['/build/pc-gaming', '/cerca', '/confronta', '/', '/build/pc.data', '/build/non%20slug/', '/build/%E0%A4%A', '/admin/', '/qualcosa/']) {
+      expect(canonicalPagePath(path), path).toBeNull();
+    }
   });
 
   it('keys the comparison by its builds as asked, deduplicated, in order, and nothing else', () => {

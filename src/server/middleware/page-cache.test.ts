@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { PAGE_KEY_HEADER } from '../../common/page-key';
 import { createPageCache } from './page-cache';
 
 /** A public "page" whose content is read when its render starts and sent when `finish` is called. */
@@ -15,6 +16,8 @@ function siteWithSlowRender() {
     renders++;
     const read = content;
     if (renders === 1) await new Promise<void>((resolve) => (finish = resolve));
+    // A build page confirms the key it is the answer to (common/page-key.ts): here, its own path.
+    c.header(PAGE_KEY_HEADER, c.req.path);
     return c.html(`<p>${read}</p>`);
   });
   return {
@@ -76,8 +79,8 @@ describe('page cache', () => {
 });
 
 /** A site whose pages are `size` bytes of text, counting renders; `/slow` waits until `release()`. */
-function countingSite(maxBytes: number, size = 1000) {
-  const cache = createPageCache({ ttlMs: 60_000, maxBytes });
+function countingSite(maxBytes: number, size = 1000, admitRender?: () => number | null) {
+  const cache = createPageCache({ ttlMs: 60_000, maxBytes, admitRender });
   const renders = new Map<string, number>();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -88,11 +91,16 @@ function countingSite(maxBytes: number, size = 1000) {
     const slug = c.req.param('slug');
     renders.set(slug, (renders.get(slug) ?? 0) + 1);
     if (slug === 'slow') await released;
+    c.header(PAGE_KEY_HEADER, c.req.path);
     return c.html(page(slug));
   });
   app.get('/', (c) => {
     renders.set('home', (renders.get('home') ?? 0) + 1);
     return c.html(page(`home ${c.req.query('categoria') ?? 'tutte'}`));
+  });
+  app.get('/cerca', (c) => {
+    renders.set('search', (renders.get('search') ?? 0) + 1);
+    return c.html(page(`cerca ${c.req.query('q') ?? ''}`));
   });
   app.get('/admin/builds', (c) => c.html('<p>admin</p>'));
   return { cache, app, renders: (slug: string) => renders.get(slug) ?? 0, release, page };
@@ -102,17 +110,58 @@ const br = { headers: { 'Accept-Encoding': 'gzip, br' } };
 
 describe('page cache: bounds, keys, coalescing, compression', () => {
   it('is bounded in bytes: the least recently used page goes first', async () => {
-    // Room for two pages of 10 KB (plus bookkeeping), not three.
-    const site = countingSite(2 * (10_000 + 2048) + 100, 10_000);
+    // Room for two pages of 10 KB (plus bookkeeping) in the base pages' three quarters, not three.
+    const site = countingSite(Math.ceil((2 * (10_000 + 2048) + 100) / 0.75), 10_000);
     await site.app.request('/build/a');
     await site.app.request('/build/b');
     expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('HIT'); // a is now the most recent
     await site.app.request('/build/c');
     expect(site.cache.size).toBe(2);
-    expect(site.cache.bytes).toBeLessThanOrEqual(2 * (10_000 + 2048) + 100);
+    expect(site.cache.pools().base.bytes).toBeLessThanOrEqual(2 * (10_000 + 2048) + 100);
     expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('HIT');
     expect((await site.app.request('/build/b')).headers.get('X-Cache')).toBe('MISS');
     expect(site.renders('b')).toBe(2);
+  });
+
+  it('keeps what a query multiplies in its own share: a flood of searches never evicts a base page', async () => {
+    // A quarter for the variants: about two searches of 10 KB; the base share holds the build pages.
+    const site = countingSite(Math.ceil((3 * (10_000 + 2048)) / 0.75), 10_000);
+    await site.app.request('/build/a');
+    await site.app.request('/');
+    for (let n = 0; n < 50; n++) expect((await site.app.request(`/cerca?q=zz${n}`)).status).toBe(200);
+    expect(site.renders('search')).toBe(50);
+    expect(site.cache.pools().variant.size).toBeLessThanOrEqual(1);
+    expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('HIT');
+    expect((await site.app.request('/')).headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('keeps a build page only under the key its answer confirms, and never lets the key header out', async () => {
+    const site = countingSite(1024 * 1024);
+    // The page confirms /build/a, the request asked for /build/a#ignorati=1: answered, not kept.
+    for (let n = 0; n < 2; n++) {
+      const answer = await site.app.request('/build/a?scegli=ATTENZIONE');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('X-Cache')).toBeNull();
+      expect(answer.headers.get(PAGE_KEY_HEADER)).toBeNull();
+    }
+    expect(site.renders('a')).toBe(2);
+    expect(site.cache.size).toBe(0);
+    const kept = await site.app.request('/build/a');
+    expect(kept.headers.get('X-Cache')).toBe('MISS');
+    expect(kept.headers.get(PAGE_KEY_HEADER)).toBeNull();
+    expect((await site.app.request('/build/a')).headers.get(PAGE_KEY_HEADER)).toBeNull();
+  });
+
+  it('answers 429 with Retry-After when a miss is refused, before rendering; a hit is never asked', async () => {
+    let admitted = 1;
+    const site = countingSite(1024 * 1024, 1000, () => (admitted-- > 0 ? null : 42));
+    expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('MISS');
+    const refused = await site.app.request('/build/b');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('42');
+    expect(await refused.text()).toBe('Troppe richieste da questo indirizzo: riprova tra 42 secondi.\n');
+    expect(site.renders('b')).toBe(0);
+    expect((await site.app.request('/build/a')).headers.get('X-Cache')).toBe('HIT');
   });
 
   it('counts compressed copies against the bound', async () => {
@@ -221,7 +270,10 @@ describe('page cache: hits answered by the Node server before the app', () => {
       await next();
       c.res.headers.set('X-Security', 'on');
     });
-    app.get('/build/:slug', (c) => c.html(`<p>${c.req.param('slug')}</p>`.padEnd(5000, '.')));
+    app.get('/build/:slug', (c) => {
+      c.header(PAGE_KEY_HEADER, c.req.path);
+      return c.html(`<p>${c.req.param('slug')}</p>`.padEnd(5000, '.'));
+    });
     let appCalls = 0;
     const server = createNodeServer(
       (request, env) => {

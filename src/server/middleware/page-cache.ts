@@ -10,20 +10,31 @@
  *   whole cache is dropped as soon as public content changes.
  * - Bounded in bytes (an LRU), not in entries: a worker's memory stays within `maxBytes` whatever the
  *   catalogue size. `maxBytes` 0 turns caching off (every request renders; answers are still compressed).
+ * - Two shares of `maxBytes` (cache-keys.ts's pools): the pages every visitor reads, and the variants a
+ *   query can multiply. A flood of variants evicts variants only.
+ * - An answer whose key depends on the database is kept only if it confirms its key (common/page-key.ts).
+ * - Misses are counted per client address (`admitRender`): past the limit, a 429 instead of a render.
  * - Concurrent misses for one key wait for one render instead of rendering once each.
  * - Each encoding is compressed once per entry, on first demand, off the event loop.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { PAGE_KEY_HEADER } from '../../common/page-key';
 import { type RequestFacts, requestFactsOf } from '../client-ip';
 import { ByteLru } from '../cache/byte-lru';
-import { isPageKey, responseCacheKey } from '../cache/cache-keys';
+import { type CachePool, cachePoolOf, isPageKey, needsConfirmation, responseCacheKey } from '../cache/cache-keys';
 import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
 
 const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 
 /** Headers, keys and bookkeeping of an entry, counted on top of its bodies. */
 const ENTRY_OVERHEAD_BYTES = 2048;
+/**
+ * The base pages' share of the cache. They are few (one per page of the site) and read by everyone; the
+ * variants' quarter still holds a few hundred personalised pages and searches at the default size.
+ */
+const BASE_POOL_SHARE = 0.75;
+const PAGE_KEY = PAGE_KEY_HEADER.toLowerCase();
 
 interface CachedAnswer {
   status: number;
@@ -51,6 +62,11 @@ export interface PageCacheOptions {
    * cache on or off: the one place a build page's visit is seen (analytics/visit-rules.ts).
    */
   onAnswer?: (answer: CacheAnswer) => void;
+  /**
+   * Asked before a miss renders (caching on only): null lets it render, a number of seconds refuses it
+   * with 429 and that Retry-After (the per-address miss limit, cache/miss-limit.ts).
+   */
+  admitRender?: (request: RequestFacts) => number | null;
   now?: () => number;
 }
 
@@ -109,10 +125,31 @@ function replaceResponse(c: Context, response: Response): void {
   c.res = response;
 }
 
+/**
+ * The answer without the page's key header (common/page-key.ts), which is for this cache only. A new
+ * Response rather than a header deleted in place: @hono/node-server's lightweight Response may rebuild
+ * itself from its original headers.
+ */
+function withoutPageKey(c: Context): void {
+  const response = c.res;
+  if (!response.headers.has(PAGE_KEY)) return;
+  const headers = new Headers(response.headers);
+  headers.delete(PAGE_KEY);
+  replaceResponse(c, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+}
+
+/** 429: this address caused too many misses this minute; a short Italian text, never stored. */
+function tooManyMisses(retryAfterSeconds: number): Response {
+  return new Response(`Troppe richieste da questo indirizzo: riprova tra ${retryAfterSeconds} secondi.\n`, {
+    status: 429,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(retryAfterSeconds), 'cache-control': 'no-store' },
+  });
+}
+
 async function toCachedAnswer(response: Response, key: string, storedAt: number, kept = true): Promise<CachedAnswer> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (name !== 'content-length') headers[name] = value;
+    if (name !== 'content-length' && name !== PAGE_KEY) headers[name] = value;
   });
   if (isPageKey(key)) headers['cache-control'] = PUBLIC_PAGE_CACHE_CONTROL;
   const compressible = isCompressible(headers['content-type'] ?? '');
@@ -146,8 +183,36 @@ function factsOfNode(req: IncomingMessage, path: string): CacheHit {
   };
 }
 
-export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.now }: PageCacheOptions) {
-  const entries = new ByteLru<CachedAnswer>(maxBytes);
+/** The cache's two LRUs, each with its share of the bytes; a key always lives in the same one. */
+function createPools(maxBytes: number) {
+  const baseBytes = Math.floor(maxBytes * BASE_POOL_SHARE);
+  const pools: Record<CachePool, ByteLru<CachedAnswer>> = { base: new ByteLru(baseBytes), variant: new ByteLru(maxBytes - baseBytes) };
+  const poolOf = (key: string) => pools[cachePoolOf(key)];
+  return {
+    get: (key: string) => poolOf(key).get(key),
+    set: (key: string, value: CachedAnswer, bytes: number) => poolOf(key).set(key, value, bytes),
+    grow: (key: string, value: CachedAnswer, extraBytes: number) => poolOf(key).grow(key, value, extraBytes),
+    delete: (key: string) => poolOf(key).delete(key),
+    clear: () => {
+      pools.base.clear();
+      pools.variant.clear();
+    },
+    get size() {
+      return pools.base.size + pools.variant.size;
+    },
+    get bytes() {
+      return pools.base.bytes + pools.variant.bytes;
+    },
+    /** Entries and bytes per pool. */
+    stats: () => ({
+      base: { size: pools.base.size, bytes: pools.base.bytes },
+      variant: { size: pools.variant.size, bytes: pools.variant.bytes },
+    }),
+  };
+}
+
+export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender, now = Date.now }: PageCacheOptions) {
+  const entries = createPools(maxBytes);
   /** Renders in progress, by key: later requests for the same key wait for them. */
   const inFlight = new Map<string, Promise<CachedAnswer | null>>();
   // Bumped by every clear(): a page whose render began before a content change holds the old content and
@@ -194,6 +259,9 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.n
     try {
       await next();
       if (c.req.method !== 'GET' || !isStorable(c.res)) return;
+      // A page whose key depends on the database keeps its answer only under the key it confirms: a
+      // request naming choices or builds that do not exist is answered, and leaves no entry behind.
+      if (needsConfirmation(key) && c.res.headers.get(PAGE_KEY) !== key) return;
       answer = await toCachedAnswer(c.res, key, now());
       if (renderedFor === generation) entries.set(key, answer, answer.identity.byteLength + ENTRY_OVERHEAD_BYTES);
       replaceResponse(c, await respond(c, answer, renderedFor === generation ? key : null, 'MISS'));
@@ -216,13 +284,28 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.n
     const running = inFlight.get(key);
     if (running) {
       const answer = await running;
-      // Not storable (a redirect, an error): this request gets its own answer.
-      if (!answer) return next();
+      // Not storable (a redirect, an error, an unconfirmed key): this request renders its own answer, and
+      // that render counts like any other miss (or one address could render at will by asking at once).
+      if (!answer) {
+        const retryAfter = admitRender?.(requestFactsOf(c)) ?? null;
+        return retryAfter === null ? next() : tooManyMisses(retryAfter);
+      }
       onHit?.(hitOf(c));
       return respond(c, answer, null, 'HIT');
     }
+    const retryAfter = admitRender?.(requestFactsOf(c)) ?? null;
+    if (retryAfter !== null) return tooManyMisses(retryAfter);
     return renderAndStore(c, key, next);
   };
+
+  /** Every answer leaves without the page key header, stored or not, cached or not. */
+  function strippingPageKeys(inner: MiddlewareHandler): MiddlewareHandler {
+    return async (c, next) => {
+      const response = await inner(c, next);
+      if (response) return response;
+      withoutPageKey(c);
+    };
+  }
 
   /** Tells onAnswer of every answer to a GET or HEAD of a keyed path that went through the app. */
   function reportingAnswers(inner: MiddlewareHandler): MiddlewareHandler {
@@ -271,7 +354,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.n
   }
 
   return {
-    middleware: reportingAnswers(maxBytes > 0 ? cachingMiddleware : compressingMiddleware),
+    middleware: reportingAnswers(strippingPageKeys(maxBytes > 0 ? cachingMiddleware : compressingMiddleware)),
     serveFromNode,
     clear: () => {
       generation++;
@@ -285,6 +368,8 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, now = Date.n
     get bytes() {
       return entries.bytes;
     },
+    /** Entries and bytes of each pool (tests, benches). */
+    pools: () => entries.stats(),
   };
 }
 
