@@ -23,6 +23,7 @@ import { eventRoutes } from './api/events';
 import type { AppEnv } from './hono-env';
 import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
+import { refuseCrossSitePosts } from './middleware/cross-site-posts';
 import { refuseNulInUrl } from './middleware/nul-character';
 import { requestLog, requestLogLine } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
@@ -103,7 +104,12 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services));
-  app.route('/api/events', eventRoutes(services, proxy));
+  app.route('/api/events', eventRoutes(services, { ...proxy, publicBaseUrl: config.publicBaseUrl }));
+  // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
+  // the click beacons are not refused but not counted (api/events.ts).
+  const crossSitePosts = refuseCrossSitePosts({ publicBaseUrl: config.publicBaseUrl });
+  app.use('/api/alerts', crossSitePosts);
+  app.use('/api/alerts/*', crossSitePosts);
   app.route('/api/alerts', alertRoutes(services, proxy));
 
   const admin = new Hono<AppEnv>();
@@ -153,7 +159,8 @@ export function createApp(deps: AppDeps) {
     }, staticFiles);
   }
   if (renderPage) {
-    app.all('*', renderPage);
+    // Before React Router's own origin check, which answers a bare 400 and logs a stack trace.
+    app.all('*', crossSitePosts, renderPage);
   }
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));
   app.onError(handleError);

@@ -36,6 +36,8 @@ const config = loadConfig({
   // Mail delivery, when the parent test configures it (the price alerts' subscribe answers 503 without it).
   ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM ?? 'avvisi@example.test' } : {}),
   ...(withPages ? { TRUST_PROXY: 'true' } : {}),
+  // The alert caps and answer floor, and a proxy to trust, when the parent test sets them.
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ALERT_') || name === 'TRUST_PROXY')),
 });
 const database = openDatabase(config.database);
 const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });

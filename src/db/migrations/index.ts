@@ -22,6 +22,7 @@ import * as mailOutbox from './0019-mail-outbox';
 import * as priceAlerts from './0020-price-alerts';
 import * as buildSearch from './0021-build-search';
 import * as catalogueOrderIndexes from './0022-catalogue-order-indexes';
+import * as alertMailbox from './0024-alert-mailbox';
 
 export interface Migration {
   readonly name: string;
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   { name: '0020-price-alerts', up: priceAlerts.up },
   { name: '0021-build-search', up: buildSearch.up },
   { name: '0022-catalogue-order-indexes', up: catalogueOrderIndexes.up },
+  { name: '0024-alert-mailbox', up: alertMailbox.up },
 ];
