@@ -190,7 +190,7 @@ describe('subscribing', () => {
   });
 
   it('parallel subscribes of one address store and send no more than the daily limit', async () => {
-    const builds = [];
+    const builds: CreatedBuild[] = [];
     for (let i = 0; i < MAX_PENDING_PER_ADDRESS_PER_DAY + 2; i++) builds.push(await createBuild({ title: `Corsa ${i}` }));
     const answers = await Promise.all(
       Array.from({ length: MAX_PENDING_PER_ADDRESS_PER_DAY * 3 }, (_, i) => subscribe({ build: builds[i % builds.length]!.slug, email: 'race@example.com' })),
@@ -201,7 +201,7 @@ describe('subscribing', () => {
   });
 
   it('parallel subscribes through two processes on one database store no more than the daily limit', async () => {
-    const builds = [];
+    const builds: CreatedBuild[] = [];
     for (let i = 0; i < MAX_PENDING_PER_ADDRESS_PER_DAY + 2; i++) builds.push(await createBuild({ title: `Due processi ${i}` }));
     // Two processes, as in production with WEB_CONCURRENCY=2 or two instances (two handles on one SQLite
     // file in one process would only wait on each other: decision 009).
