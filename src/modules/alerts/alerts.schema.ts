@@ -24,11 +24,12 @@ export const INVISIBLE_IN_EMAIL_MESSAGE = 'Indirizzo email non valido: contiene 
  * Characters no mailbox name holds and a reader cannot see: control (Cc) and format (Cf: zero-width
  * spaces and joiners, U+2060 word joiner, U+FEFF, U+180E, the bidi controls, the soft hyphen), separators
  * (Z), private-use, surrogate and unassigned code points, and the invisible letters and marks fonts draw
- * as nothing (Hangul fillers, the combining grapheme joiner, variation selectors, the blank Braille cell).
+ * as nothing (Hangul fillers, the combining grapheme joiner, variation selectors, the Khmer inherent vowels,
+ * the blank Braille cell).
  * Mail software strips some of them before delivery, so an address holding one would reach the same inbox
  * as a "new" address (decision 036).
  */
-export const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cs}\p{Cn}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0]/u;
+export const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cs}\p{Cn}\u115F\u1160\u2800\u3164\uFFA0]|\p{Variation_Selector}|\u034F|\u17B4|\u17B5/u;
 
 /** RFC 5321's longest address; a pragmatic shape check (one @, no spaces, a dot in the domain). */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
