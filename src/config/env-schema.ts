@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN } from '../common/asin';
+import { formatCount } from '../common/format';
 import { passwordViolations } from '../common/password-rules';
 import { DEFAULT_POSTGRES_POOL } from './database-target';
 
@@ -182,7 +183,7 @@ export const envSchema = z
       ['ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR', 'ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY'],
       ['ALERT_CONFIRMATIONS_PER_HOUR', 'ALERT_CONFIRMATIONS_PER_DAY'],
     ] as const) {
-      if (env[hour] > env[day]) ctx.addIssue({ code: 'custom', path: [hour], message: `non può superare ${day} (${env[day]})` });
+      if (env[hour] > env[day]) ctx.addIssue({ code: 'custom', path: [hour], message: `non può superare ${day} (${formatCount(env[day])})` });
     }
     if (env.ADMIN_PASSWORD !== undefined) {
       const violations = passwordViolations(env.ADMIN_PASSWORD);
