@@ -102,14 +102,18 @@ export function createApp(deps: AppDeps) {
   // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
   app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
 
+  // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
+  // the click beacons are not refused but not counted (api/events.ts). The login only takes JSON, which no
+  // other site's page can send without a CORS preflight; refused here too, so its throttle is never charged
+  // to a visitor of such a page.
+  const crossSitePosts = refuseCrossSitePosts({ publicBaseUrl: config.publicBaseUrl });
+  app.use('/api/auth/*', crossSitePosts);
+  app.use('/api/alerts', crossSitePosts);
+  app.use('/api/alerts/*', crossSitePosts);
+
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services));
   app.route('/api/events', eventRoutes(services, { ...proxy, publicBaseUrl: config.publicBaseUrl }));
-  // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
-  // the click beacons are not refused but not counted (api/events.ts).
-  const crossSitePosts = refuseCrossSitePosts({ publicBaseUrl: config.publicBaseUrl });
-  app.use('/api/alerts', crossSitePosts);
-  app.use('/api/alerts/*', crossSitePosts);
   app.route('/api/alerts', alertRoutes(services, proxy));
 
   const admin = new Hono<AppEnv>();

@@ -141,6 +141,21 @@ describe('the pages under /avvisi/*', () => {
   });
 });
 
+describe('POST /api/auth/login', () => {
+  it('refuses a cross-site login attempt before it reaches the throttle; our admin page still logs in', async () => {
+    const throttleRows = async () => (await ctx.database.db.selectFrom('login_throttle').selectAll().execute()).length;
+    const before = await throttleRows();
+    for (const [label, headers] of CROSS_SITE) {
+      const answer = await post('/api/auth/login', { 'Content-Type': 'application/json', ...headers }, JSON.stringify({ username: 'admin', password: 'sbagliata' }));
+      expect(answer.status, label).toBe(403);
+      expect(JSON.parse(answer.text).error.code, label).toBe('FORBIDDEN');
+    }
+    expect(await throttleRows()).toBe(before);
+    const own = await post('/api/auth/login', { 'Content-Type': 'application/json', ...SAME_ORIGIN }, JSON.stringify({ username: 'admin', password: 'Adm1n!Secure#2026' }));
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('POST /api/events/click', () => {
   it('is not refused (a beacon’s answer is never read) but a cross-site beacon is not counted', async () => {
     const build = await ctx.database.db.selectFrom('builds').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
