@@ -42,13 +42,8 @@ const DAY = 24 * HOUR;
 export const SUBSCRIBE_LIMIT_SECRET = 'alert-subscribe-limits';
 export const ALERTS_OFF_MESSAGE = 'Gli avvisi via email non sono attivi: manca SMTP_URL';
 
-/** Key prefixes of the confirmation-mail caps; the site's keys have nothing after the prefix. */
-const CAP_KEYS = {
-  domainHour: 'dom-h:',
-  domainDay: 'dom-d:',
-  siteHour: 'site-h:',
-  siteDay: 'site-d:',
-} as const;
+/** Key prefixes of the confirmation-mail caps: `dom-h:{HMAC of the domain}`; the site's keys are the bare `site-h:`, `site-d:`. */
+const CAP_KEYS = { domainHour: 'dom-h', domainDay: 'dom-d', siteHour: 'site-h', siteDay: 'site-d' } as const;
 
 export interface SubscribeDeps {
   db: Kysely<Database>;
@@ -110,10 +105,10 @@ export function createSubscribe(deps: SubscribeDeps) {
     const domain = mailboxDomain(mailbox);
     const slots = [
       { key: await keyed('mail', mailbox), forgetBefore: since(DAY), max: MAX_PENDING_PER_ADDRESS_PER_DAY },
-      { key: await keyed(CAP_KEYS.domainHour.slice(0, -1), domain), forgetBefore: since(HOUR), max: caps.confirmationsPerDomainPerHour },
-      { key: await keyed(CAP_KEYS.domainDay.slice(0, -1), domain), forgetBefore: since(DAY), max: caps.confirmationsPerDomainPerDay },
-      { key: CAP_KEYS.siteHour, forgetBefore: since(HOUR), max: caps.confirmationsPerHour },
-      { key: CAP_KEYS.siteDay, forgetBefore: since(DAY), max: caps.confirmationsPerDay },
+      { key: await keyed(CAP_KEYS.domainHour, domain), forgetBefore: since(HOUR), max: caps.confirmationsPerDomainPerHour },
+      { key: await keyed(CAP_KEYS.domainDay, domain), forgetBefore: since(DAY), max: caps.confirmationsPerDomainPerDay },
+      { key: `${CAP_KEYS.siteHour}:`, forgetBefore: since(HOUR), max: caps.confirmationsPerHour },
+      { key: `${CAP_KEYS.siteDay}:`, forgetBefore: since(DAY), max: caps.confirmationsPerDay },
     ];
 
     const confirmToken = newAlertToken();
@@ -171,7 +166,7 @@ export function createSubscribe(deps: SubscribeDeps) {
     ] as const;
     const reached: LimitReached[] = [];
     for (const check of checks) {
-      const full = await fullWindows(db, { prefix: check.prefix, max: check.max, windowStartedAfter: new Date(now - check.windowMs).toISOString() });
+      const full = await fullWindows(db, { prefix: `${check.prefix}:`, max: check.max, windowStartedAfter: new Date(now - check.windowMs).toISOString() });
       if (full.count === 0 || full.latestStart === null) continue;
       reached.push({ scope: check.scope, window: check.window, count: full.count, until: new Date(Date.parse(full.latestStart) + check.windowMs).toISOString() });
     }
