@@ -40,6 +40,19 @@ export interface AppConfig {
    * `npm run dev`), or null: no mail is sent and the features that need one are off.
    */
   readonly mail: MailConfig | null;
+  /** The visitors' alerts: caps on confirmation mails and the subscribe answer's floor (decision 036). */
+  readonly alerts: AlertsConfig;
+}
+
+export interface AlertsConfig {
+  /** ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR / _PER_DAY: confirmation mails to one recipient domain. */
+  readonly confirmationsPerDomainPerHour: number;
+  readonly confirmationsPerDomainPerDay: number;
+  /** ALERT_CONFIRMATIONS_PER_HOUR / _PER_DAY: confirmation mails of the whole site. */
+  readonly confirmationsPerHour: number;
+  readonly confirmationsPerDay: number;
+  /** ALERT_ANSWER_MIN_MS: no subscribe answer leaves sooner, so its timing tells nothing. */
+  readonly answerMinMs: number;
 }
 
 /** Where uploaded images live: the database (shared by every instance) or the local directory UPLOAD_DIR. */

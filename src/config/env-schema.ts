@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN } from '../common/asin';
+import { formatCount } from '../common/format';
 import { passwordViolations } from '../common/password-rules';
 import { DEFAULT_POSTGRES_POOL } from './database-target';
 
@@ -46,6 +47,15 @@ const proxyHops = z
     ctx.addIssue({ code: 'custom', message: `usa false, true oppure il numero di proxy davanti al sito (da 0 a ${MAX_PROXY_HOPS})` });
     return z.NEVER;
   });
+
+/** Mails an hour or a day: a whole number from 1 (0 would switch the alerts off without saying so). */
+const capSetting = (fallback: number) =>
+  z.coerce
+    .number({ error: 'deve essere un numero' })
+    .int('deve essere un numero intero')
+    .min(1, 'almeno 1')
+    .max(1_000_000, 'al massimo 1.000.000')
+    .default(fallback);
 
 /** More processes than this would only compete for the same cores and database. */
 const MAX_WEB_CONCURRENCY = 64;
@@ -152,6 +162,18 @@ export const envSchema = z
     SMTP_URL: optionalText,
     MAIL_FROM: optionalText,
     MAIL_OUTBOX_DIR: optionalText,
+    // Caps on alert confirmation mails (decision 036): per recipient domain and for the whole site.
+    ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: capSetting(20),
+    ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY: capSetting(100),
+    ALERT_CONFIRMATIONS_PER_HOUR: capSetting(100),
+    ALERT_CONFIRMATIONS_PER_DAY: capSetting(500),
+    // Every subscribe answer waits until this long after the request arrived, whatever happened (decision 036).
+    ALERT_ANSWER_MIN_MS: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero di millisecondi')
+      .min(0, 'non può essere negativo')
+      .max(5000, 'al massimo 5.000 (5 secondi)')
+      .default(250),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_USERNAME === undefined) {
@@ -164,6 +186,12 @@ export const envSchema = z
     if (amazon.some((value) => value !== undefined) && amazon.some((value) => value === undefined)) {
       const missing = ['AMAZON_CREDENTIAL_ID', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_VERSION'][amazon.findIndex((value) => value === undefined)]!;
       ctx.addIssue({ code: 'custom', path: [missing], message: 'va impostata insieme alle altre credenziali AMAZON_CREDENTIAL_*' });
+    }
+    for (const [hour, day] of [
+      ['ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR', 'ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY'],
+      ['ALERT_CONFIRMATIONS_PER_HOUR', 'ALERT_CONFIRMATIONS_PER_DAY'],
+    ] as const) {
+      if (env[hour] > env[day]) ctx.addIssue({ code: 'custom', path: [hour], message: `non può superare ${day} (${formatCount(env[day])})` });
     }
     if (env.ADMIN_PASSWORD !== undefined) {
       const violations = passwordViolations(env.ADMIN_PASSWORD);

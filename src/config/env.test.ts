@@ -57,6 +57,18 @@ describe('loadConfig', () => {
     expect(describeDatabaseTarget({ dialect: 'sqlite', filename: '/srv/x.sqlite' })).toBe('/srv/x.sqlite');
   });
 
+  it('reads the alert caps and the answer floor, with defaults', () => {
+    expect(loadConfig({}).alerts).toEqual({ confirmationsPerDomainPerHour: 20, confirmationsPerDomainPerDay: 100, confirmationsPerHour: 100, confirmationsPerDay: 500, answerMinMs: 250 });
+    const set = loadConfig({
+      ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '5',
+      ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY: '6',
+      ALERT_CONFIRMATIONS_PER_HOUR: '7',
+      ALERT_CONFIRMATIONS_PER_DAY: '8',
+      ALERT_ANSWER_MIN_MS: '0',
+    });
+    expect(set.alerts).toEqual({ confirmationsPerDomainPerHour: 5, confirmationsPerDomainPerDay: 6, confirmationsPerHour: 7, confirmationsPerDay: 8, answerMinMs: 0 });
+  });
+
   it('reads the PostgreSQL pool settings, with defaults', () => {
     const url = 'postgres://u@h/db';
     expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ pool: DEFAULT_POSTGRES_POOL });
@@ -93,6 +105,13 @@ describe('loadConfig', () => {
     [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '3601' }, /^Configurazione non valida: DATABASE_STATEMENT_TIMEOUT_SECONDS al massimo 3\.600 secondi/],
     [{ BUDGET_DRIFT_PERCENT: '0' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT deve essere maggiore di 0/],
     [{ BUDGET_DRIFT_PERCENT: '101' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT al massimo 100/],
+    [{ ALERT_CONFIRMATIONS_PER_HOUR: '0' }, /^Configurazione non valida: ALERT_CONFIRMATIONS_PER_HOUR almeno 1 \(valore: "0"\)$/],
+    [{ ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY: 'molte' }, /^Configurazione non valida: ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY deve essere un numero/],
+    [{ ALERT_CONFIRMATIONS_PER_DAY: '2.5' }, /^Configurazione non valida: ALERT_CONFIRMATIONS_PER_DAY deve essere un numero intero/],
+    [{ ALERT_CONFIRMATIONS_PER_HOUR: '2000', ALERT_CONFIRMATIONS_PER_DAY: '1000' }, /^Configurazione non valida: ALERT_CONFIRMATIONS_PER_HOUR non può superare ALERT_CONFIRMATIONS_PER_DAY \(1\.000\)/],
+    [{ ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '200' }, /^Configurazione non valida: ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR non può superare ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY \(100\)/],
+    [{ ALERT_ANSWER_MIN_MS: '-1' }, /^Configurazione non valida: ALERT_ANSWER_MIN_MS non può essere negativo/],
+    [{ ALERT_ANSWER_MIN_MS: '6000' }, /^Configurazione non valida: ALERT_ANSWER_MIN_MS al massimo 5\.000/],
     [{ UPLOAD_STORAGE: 's3' }, /^Configurazione non valida: UPLOAD_STORAGE usa database \(immagini nel database\) oppure directory \(cartella UPLOAD_DIR\) \(valore: "s3"\)$/],
   ])('rejects %o with one line naming the setting', (env, message) => {
     let error: unknown;

@@ -15,7 +15,7 @@ import { parseDatabaseUrl, withSqliteSynchronous } from './database-target';
 import { envSchema } from './env-schema';
 import { parseMailSettings } from './mail-target';
 
-export type { AmazonConfig, AppConfig, PricingConfig, PublicConfig, RemoveBgConfig, UploadsConfig, UploadStorageKind } from './app-config';
+export type { AlertsConfig, AmazonConfig, AppConfig, PricingConfig, PublicConfig, RemoveBgConfig, UploadsConfig, UploadStorageKind } from './app-config';
 export { toPublicConfig } from './app-config';
 export { ConfigError } from './config-error';
 export { DEFAULT_POSTGRES_POOL, describeDatabaseTarget, parseDatabaseUrl } from './database-target';
@@ -89,6 +89,13 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
       maxBytes: Math.floor(env.UPLOAD_MAX_MB * 1024 * 1024),
     },
     mail,
+    alerts: {
+      confirmationsPerDomainPerHour: env.ALERT_CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+      confirmationsPerDomainPerDay: env.ALERT_CONFIRMATIONS_PER_DOMAIN_PER_DAY,
+      confirmationsPerHour: env.ALERT_CONFIRMATIONS_PER_HOUR,
+      confirmationsPerDay: env.ALERT_CONFIRMATIONS_PER_DAY,
+      answerMinMs: env.ALERT_ANSWER_MIN_MS,
+    },
     removeBg: env.REMOVE_BG_API_KEY ? { apiKey: env.REMOVE_BG_API_KEY, apiUrl: env.REMOVE_BG_API_URL } : null,
     amazon:
       env.AMAZON_CREDENTIAL_ID && env.AMAZON_CREDENTIAL_SECRET && env.AMAZON_CREDENTIAL_VERSION

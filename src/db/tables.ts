@@ -387,8 +387,13 @@ export interface PriceAlertsTable {
   build_id: number;
   /** Set: a stock alert on this part; null: a price alert on the build's total. */
   component_id: number | null;
-  /** Lower case, trimmed. */
+  /** Lower case, trimmed: where the mails go, as the visitor typed it. */
   email: string;
+  /**
+   * The canonical mailbox (modules/alerts/mailbox.ts): what the per-address rules and the erase compare.
+   * Null only in rows restored from an archive made before migration 0024.
+   */
+  mailbox: string | null;
   max_total_cents: number | null;
   /** 'pending' (waiting for the address to confirm) or 'active' */
   status: string;

@@ -23,6 +23,7 @@ import { eventRoutes } from './api/events';
 import type { AppEnv } from './hono-env';
 import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
+import { refuseCrossSitePosts } from './middleware/cross-site-posts';
 import { refuseNulInUrl } from './middleware/nul-character';
 import { requestLog, requestLogLine } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
@@ -109,9 +110,18 @@ export function createApp(deps: AppDeps) {
   // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
   app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
 
+  // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
+  // the click beacons are not refused but not counted (api/events.ts). The login only takes JSON, which no
+  // other site's page can send without a CORS preflight; refused here too, so its throttle is never charged
+  // to a visitor of such a page.
+  const crossSitePosts = refuseCrossSitePosts({ publicBaseUrl: config.publicBaseUrl });
+  app.use('/api/auth/*', crossSitePosts);
+  app.use('/api/alerts', crossSitePosts);
+  app.use('/api/alerts/*', crossSitePosts);
+
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services));
-  app.route('/api/events', eventRoutes(services, proxy));
+  app.route('/api/events', eventRoutes(services, { ...proxy, publicBaseUrl: config.publicBaseUrl }));
   app.route('/api/alerts', alertRoutes(services, proxy));
 
   const admin = new Hono<AppEnv>();
@@ -161,7 +171,8 @@ export function createApp(deps: AppDeps) {
     }, staticFiles);
   }
   if (renderPage) {
-    app.all('*', renderPage);
+    // Before React Router's own origin check, which answers a bare 400 and logs a stack trace.
+    app.all('*', crossSitePosts, renderPage);
   }
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Pagina non trovata', 404)));
   app.onError(handleError);

@@ -15,9 +15,21 @@ import type { AppEnv } from './hono-env';
  * replaces 015's stripping of those links).
  */
 export function createPageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), runtime: Pick<Runtime, 'config' | 'services'>) {
-  const handle = createRequestHandler(build, runtime.config.nodeEnv === 'development' ? 'development' : 'production');
+  const handle = createRequestHandler(withOurOrigin(build, runtime.config.publicBaseUrl), runtime.config.nodeEnv === 'development' ? 'development' : 'production');
   const publicConfig = toPublicConfig(runtime.config);
   return (c: Context<AppEnv>) => handle(c.req.raw, { services: runtime.services, config: publicConfig, scriptNonce: newScriptNonce() });
+}
+
+/**
+ * Cross-site posts are refused before React Router by middleware/cross-site-posts.ts (decision 036).
+ * React Router's own check compares `Origin` with the URL Node built (always http://, from the Host
+ * header): behind a TLS proxy our own pages' posts (`Origin: https://…`) would fail it. PUBLIC_BASE_URL's
+ * host is allowed, so it never refuses what ours let through.
+ */
+function withOurOrigin(build: ServerBuild | (() => Promise<ServerBuild>), publicBaseUrl: string): ServerBuild | (() => Promise<ServerBuild>) {
+  const host = new URL(publicBaseUrl).host;
+  const allow = (b: ServerBuild): ServerBuild => ({ ...b, allowedActionOrigins: [...(Array.isArray(b.allowedActionOrigins) ? b.allowedActionOrigins : []), host] });
+  return typeof build === 'function' ? async () => allow(await build()) : allow(build);
 }
 
 /**

@@ -39,6 +39,8 @@ const config = loadConfig({
   // The page cache's size and miss limit, when the parent test sets them (tests/api/cache-flood-processes.test.ts).
   ...(process.env.PAGE_CACHE_MB ? { PAGE_CACHE_MB: process.env.PAGE_CACHE_MB } : {}),
   ...(process.env.PAGE_CACHE_MISSES_PER_MINUTE ? { PAGE_CACHE_MISSES_PER_MINUTE: process.env.PAGE_CACHE_MISSES_PER_MINUTE } : {}),
+  // The alert caps and answer floor, and a proxy to trust, when the parent test sets them.
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ALERT_') || name === 'TRUST_PROXY')),
 });
 const database = openDatabase(config.database);
 const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });

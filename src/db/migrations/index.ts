@@ -23,6 +23,7 @@ import * as priceAlerts from './0020-price-alerts';
 import * as buildSearch from './0021-build-search';
 import * as catalogueOrderIndexes from './0022-catalogue-order-indexes';
 import * as singleLineText from './0023-single-line-text';
+import * as alertMailbox from './0024-alert-mailbox';
 
 export interface Migration {
   readonly name: string;
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { name: '0021-build-search', up: buildSearch.up },
   { name: '0022-catalogue-order-indexes', up: catalogueOrderIndexes.up },
   { name: '0023-single-line-text', up: singleLineText.up },
+  { name: '0024-alert-mailbox', up: alertMailbox.up },
 ];

@@ -1,5 +1,5 @@
 /** Rows of `price_alerts`. Every function takes the executor it runs on (the database or a transaction). */
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
 import type { Database, PriceAlertRow } from '../../db/tables';
 
@@ -9,6 +9,8 @@ export interface NewPendingAlert {
   buildId: number;
   componentId: number | null;
   email: string;
+  /** canonicalMailbox(email) */
+  mailbox: string;
   maxTotalCents: number | null;
   confirmTokenHash: string;
   unsubscribeTokenHash: string;
@@ -16,13 +18,19 @@ export interface NewPendingAlert {
   expiresAt: string;
 }
 
-export async function insertPendingAlert(db: Db, alert: NewPendingAlert): Promise<number> {
+/**
+ * Stores a pending alert unless the mailbox already has one for the build (the unique index
+ * `price_alerts_one_pending_uq`: a parallel request, in any process, got there first). Returns its id, or
+ * null when nothing was stored.
+ */
+export async function insertPendingAlert(db: Db, alert: NewPendingAlert): Promise<number | null> {
   const row = await db
     .insertInto('price_alerts')
     .values({
       build_id: alert.buildId,
       component_id: alert.componentId,
       email: alert.email,
+      mailbox: alert.mailbox,
       max_total_cents: alert.maxTotalCents,
       status: 'pending',
       confirm_token_hash: alert.confirmTokenHash,
@@ -31,9 +39,40 @@ export async function insertPendingAlert(db: Db, alert: NewPendingAlert): Promis
       confirmed_at: null,
       expires_at: alert.expiresAt,
     })
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The pending alert of a mailbox on a build, expired or not (the unique index allows one). */
+export async function findPendingOf(db: Db, buildId: number, mailbox: string): Promise<Pick<PriceAlertRow, 'id' | 'created_at'> | undefined> {
+  return db.selectFrom('price_alerts').select(['id', 'created_at']).where('build_id', '=', buildId).where('mailbox', '=', mailbox).where('status', '=', 'pending').executeTakeFirst();
+}
+
+/**
+ * A repeated request renews the pending alert for a fresh confirmation mail: new tokens (only their hashes
+ * are kept, so the first mail's links cannot be sent again and stop working), the newest target and
+ * address spelling, and 48 hours from now. Conditional on the `created_at` the caller read, so of two
+ * parallel renewals only one changes the row. Returns whether this call did.
+ */
+export async function renewPendingAlert(db: Db, id: number, readCreatedAt: string, alert: NewPendingAlert): Promise<boolean> {
+  const result = await db
+    .updateTable('price_alerts')
+    .set({
+      component_id: alert.componentId,
+      email: alert.email,
+      max_total_cents: alert.maxTotalCents,
+      confirm_token_hash: alert.confirmTokenHash,
+      unsubscribe_token_hash: alert.unsubscribeTokenHash,
+      created_at: alert.now,
+      expires_at: alert.expiresAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('created_at', '=', readCreatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The alert of a confirmation link, if it is still alive at `now` (an expired pending alert is no alert). */
@@ -60,14 +99,14 @@ export async function activatePending(db: Db, id: number, now: string, expiresAt
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A confirmed alert replaces the older active alerts of the same address on the same target. */
-export async function deleteOtherActiveAlike(db: Db, alert: Pick<PriceAlertRow, 'id' | 'build_id' | 'component_id' | 'email'>): Promise<number> {
+/** A confirmed alert replaces the older active alerts of the same mailbox on the same target. */
+export async function deleteOtherActiveAlike(db: Db, alert: Pick<PriceAlertRow, 'id' | 'build_id' | 'component_id' | 'email' | 'mailbox'>): Promise<number> {
   let query = db
     .deleteFrom('price_alerts')
     .where('id', '!=', alert.id)
     .where('status', '=', 'active')
     .where('build_id', '=', alert.build_id)
-    .where('email', '=', alert.email);
+    .where(sameMailbox(alert.mailbox, alert.email));
   query = alert.component_id === null ? query.where('component_id', 'is', null) : query.where('component_id', '=', alert.component_id);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -84,8 +123,15 @@ export async function deleteByUnsubscribeHash(db: Db, hash: string): Promise<num
   return Number(result.numDeletedRows);
 }
 
-export async function deleteByEmail(db: Db, email: string): Promise<number> {
-  const result = await db.deleteFrom('price_alerts').where('email', '=', email).executeTakeFirst();
+/** The rows of one mailbox: by `mailbox`, or by `email` for rows restored from an archive older than the column. */
+function sameMailbox(mailbox: string | null, email: string) {
+  return (eb: ExpressionBuilder<Database, 'price_alerts'>) =>
+    mailbox === null ? eb('price_alerts.email', '=', email) : eb.or([eb('price_alerts.mailbox', '=', mailbox), eb('price_alerts.email', '=', email)]);
+}
+
+/** Every alert of the mailbox, whatever spelling of it each was asked with. */
+export async function deleteByMailbox(db: Db, mailbox: string, email: string): Promise<number> {
+  const result = await db.deleteFrom('price_alerts').where(sameMailbox(mailbox, email)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -5,12 +5,31 @@ import { MAX_EURO, MAX_EURO_LABEL, MAX_ROW_ID } from '../../common/bounds';
 export const PENDING_TTL_MS = 48 * 3_600_000;
 export const ACTIVE_TTL_MS = 180 * 86_400_000;
 
-/** Subscribe requests that may send a confirmation mail: per address per 24-hour window... */
+/** Confirmation mails per canonical mailbox (mailbox.ts) per 24-hour window: only mails actually enqueued count... */
 export const MAX_PENDING_PER_ADDRESS_PER_DAY = 3;
-/** ...and per client network (IPv4 address or IPv6 /64) per hour. */
+/** ...and subscribe requests per client network (IPv4 address or IPv6 /64) per hour: every request counts. */
 export const MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR = 10;
+/**
+ * A repeated request for a build whose pending alert had its confirmation mail less than this long ago
+ * sends nothing and changes nothing: a probe cannot spend the mailbox's allowance on one build (decision 036).
+ */
+export const RESEND_CONFIRMATION_AFTER_MS = 10 * 60_000;
 
 export const ALERT_SENT_MESSAGE = 'Controlla la tua email';
+
+export const INVALID_EMAIL_MESSAGE = 'Indirizzo email non valido';
+export const INVISIBLE_IN_EMAIL_MESSAGE = 'Indirizzo email non valido: contiene caratteri non ammessi (di controllo o invisibili)';
+
+/**
+ * Characters no mailbox name holds and a reader cannot see: control (Cc) and format (Cf: zero-width
+ * spaces and joiners, U+2060 word joiner, U+FEFF, U+180E, the bidi controls, the soft hyphen), separators
+ * (Z), private-use, surrogate and unassigned code points, and the invisible letters and marks fonts draw
+ * as nothing (Hangul fillers, the combining grapheme joiner, variation selectors, the Khmer inherent vowels,
+ * the blank Braille cell).
+ * Mail software strips some of them before delivery, so an address holding one would reach the same inbox
+ * as a "new" address (decision 036).
+ */
+export const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cs}\p{Cn}\u115F\u1160\u2800\u3164\uFFA0]|\p{Variation_Selector}|\u034F|\u17B4|\u17B5/u;
 
 /** RFC 5321's longest address; a pragmatic shape check (one @, no spaces, a dot in the domain). */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -21,8 +40,10 @@ export const subscribeSchema = z.object({
     .string({ error: "Indica l'indirizzo email" })
     .trim()
     .toLowerCase()
-    .max(254, 'Indirizzo email non valido')
-    .regex(EMAIL_PATTERN, 'Indirizzo email non valido'),
+    .max(254, INVALID_EMAIL_MESSAGE)
+    // Before the shape: the pattern below lets most of them through.
+    .refine((value) => !INVISIBLE_CHARACTER.test(value), { message: INVISIBLE_IN_EMAIL_MESSAGE, abort: true })
+    .regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
   max_total: z
     .number({ error: 'Il prezzo massimo deve essere un numero in euro' })
     .refine(Number.isFinite, 'Il prezzo massimo deve essere un numero in euro')
@@ -59,12 +80,27 @@ export function subscribeRequestFromForm(form: Record<string, string>): Record<s
   };
 }
 
-/** GET /api/admin/alerts/stats: counts only, never an address (issue 23, item 6). */
+/** A cap on confirmation mails that is full now: new requests it covers send nothing until `until`. */
+export const limitReachedSchema = z.strictObject({
+  /** 'site': every confirmation mail; 'domain': those to one recipient domain (never named). */
+  scope: z.enum(['site', 'domain']),
+  window: z.enum(['hour', 'day']),
+  /** How many caps of this scope and window are full (domains; 1 for the site). */
+  count: z.number().int().positive(),
+  /** When the last of them opens again (ISO). */
+  until: z.string(),
+});
+
+export type LimitReached = z.infer<typeof limitReachedSchema>;
+
+/** GET /api/admin/alerts/stats: counts only, never an address. */
 export const alertStatsResponseSchema = z.strictObject({
   /** Requests awaiting confirmation (deleted after 48 hours). */
   pending: z.number().int().nonnegative(),
   /** The builds with active alerts, and how many. */
   builds: z.array(z.strictObject({ build_id: z.number().int().positive(), slug: z.string(), title: z.string(), active: z.number().int().nonnegative() })),
+  /** The caps on confirmation mails that are full right now (empty: none). */
+  limits_reached: z.array(limitReachedSchema),
 });
 
 export type AlertStatsResponse = z.infer<typeof alertStatsResponseSchema>;

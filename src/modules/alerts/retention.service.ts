@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
-import { type AlertCounts, countAlerts, deleteByEmail, deleteExpired, deleteOfHiddenBuilds } from './alerts.repository';
+import { type AlertCounts, countAlerts, deleteByMailbox, deleteExpired, deleteOfHiddenBuilds } from './alerts.repository';
+import { canonicalMailbox } from './mailbox';
 import { deleteLimitsUntouchedSince } from './subscribe-limits.repository';
 
 /** The longest limit window (an address's day): a counter untouched since holds nothing. */
@@ -27,9 +28,12 @@ export function createAlertRetention(deps: { db: Kysely<Database>; clock: Clock 
     return countAlerts(db, clock.now().toISOString());
   }
 
-  /** Erases every alert (pending or active) of `email`. The log line names the count, never the address. */
+  /**
+   * Erases every alert (pending or active) of `email`'s mailbox, whatever spelling each was asked with
+   * (`Nome+x@…`, `nome@…`). The log line names the count, never the address.
+   */
   async function eraseAddress(email: string): Promise<number> {
-    const deleted = await deleteByEmail(db, email.trim().toLowerCase());
+    const deleted = await deleteByMailbox(db, canonicalMailbox(email), email.trim().toLowerCase());
     console.log(`[avvisi] cancellati ${deleted} avvisi di un indirizzo su richiesta`);
     return deleted;
   }

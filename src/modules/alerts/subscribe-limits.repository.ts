@@ -39,6 +39,21 @@ export async function takeSlot(db: Db, r: SlotRequest): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * The counters under `prefix` whose window (started after `windowStartedAfter`) is full at `max`: how
+ * many, and the start of the latest such window. Counts and times only, never a key.
+ */
+export async function fullWindows(db: Db, r: { prefix: string; max: number; windowStartedAfter: string }): Promise<{ count: number; latestStart: string | null }> {
+  const row = await db
+    .selectFrom('alert_subscribe_limits')
+    .select([sql<number | string>`count(*)`.as('n'), sql<string | null>`max(${col('window_started_at')})`.as('latest')])
+    .where('key', 'like', `${r.prefix}%`)
+    .where('count', '>=', r.max)
+    .where('window_started_at', '>', r.windowStartedAfter)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), latestStart: row.latest };
+}
+
 /** Deletes the counters nobody has touched since `before`. Returns how many. */
 export async function deleteLimitsUntouchedSince(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('alert_subscribe_limits').where('updated_at', '<', before).executeTakeFirst();

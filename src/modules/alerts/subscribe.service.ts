@@ -1,8 +1,16 @@
 /**
- * Subscribing to an alert (issue 23, item 1): the answer never says whether the address is known, pending
- * or active (no enumeration). Past the limits, or with the honeypot filled, nothing is stored and no mail
- * goes out, and the caller answers the same. Otherwise the pending alert and its confirmation mail are
- * written in ONE transaction (the outbox sends it later), so a crash leaves both or neither.
+ * Subscribing to an alert: the answer never says whether the address is known, pending or active (no
+ * enumeration), and takes the same time whatever happened (answer-floor.ts). Past a limit, with the
+ * honeypot filled, or when the mailbox's pending alert of the build was mailed minutes ago, nothing is
+ * stored and no mail goes out, and the caller answers the same.
+ *
+ * The limits, in order (decision 036): the client's network (every request counts, outside any
+ * transaction, so a flood from one network never reaches the others); then, in ONE transaction with the
+ * pending alert and its confirmation mail, the canonical mailbox's day, the recipient domain's hour and
+ * day, the site's hour and day. A limit that refuses rolls the transaction back, so the slots it took
+ * before are given back: only mails actually enqueued count, and refused requests never use up the site's
+ * or a victim's allowance. Each slot is one atomic statement on a row of `alert_subscribe_limits`, so the
+ * caps hold across processes and instances; the transaction takes them always in the same order.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -14,34 +22,51 @@ import type { BuildsService } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { MailService } from '../mail/mail.service';
 import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
-import { insertPendingAlert } from './alerts.repository';
+import { findPendingOf, insertPendingAlert, type NewPendingAlert, renewPendingAlert } from './alerts.repository';
 import {
+  type LimitReached,
   MAX_PENDING_PER_ADDRESS_PER_DAY,
   MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR,
   PENDING_TTL_MS,
+  RESEND_CONFIRMATION_AFTER_MS,
   type SubscribeRequest,
 } from './alerts.schema';
+import { answerNoSoonerThan } from './answer-floor';
 import { confirmationMail } from './confirmation-mail';
-import { ensureLimitSecret, takeSlot } from './subscribe-limits.repository';
+import { canonicalMailbox, mailboxDomain } from './mailbox';
+import { ensureLimitSecret, fullWindows, takeSlot } from './subscribe-limits.repository';
 
 const HOUR = 3_600_000;
-/** Name of the limit keys' HMAC key in `server_secrets`: the counters never hold an address. */
+const DAY = 24 * HOUR;
+/** Name of the limit keys' HMAC key in `server_secrets`: the counters never hold an address or a domain. */
 export const SUBSCRIBE_LIMIT_SECRET = 'alert-subscribe-limits';
 export const ALERTS_OFF_MESSAGE = 'Gli avvisi via email non sono attivi: manca SMTP_URL';
+
+/** Key prefixes of the confirmation-mail caps: `dom-h:{HMAC of the domain}`; the site's keys are the bare `site-h:`, `site-d:`. */
+const CAP_KEYS = { domainHour: 'dom-h', domainDay: 'dom-d', siteHour: 'site-h', siteDay: 'site-d' } as const;
 
 export interface SubscribeDeps {
   db: Kysely<Database>;
   clock: Clock;
-  config: Pick<AppConfig, 'mail' | 'publicBaseUrl' | 'siteName'>;
+  config: Pick<AppConfig, 'mail' | 'publicBaseUrl' | 'siteName' | 'alerts'>;
   builds: Pick<BuildsService, 'getPublished'>;
   /** The outbox: a mail enqueued in the alert's own transaction, sent by the mail scheduler (decision 031). */
   mail: Pick<MailService, 'enqueue' | 'kick'>;
 }
 
-export type SubscribeOutcome = 'sent' | 'limited' | 'honeypot';
+/** 'reused': the mailbox's pending alert of the build had its mail less than RESEND_CONFIRMATION_AFTER_MS ago. */
+export type SubscribeOutcome = 'sent' | 'limited' | 'honeypot' | 'reused';
+
+/** Thrown inside the transaction to roll it back (and give back the slots it took). */
+class NotSent extends Error {
+  constructor(readonly outcome: SubscribeOutcome) {
+    super(outcome);
+  }
+}
 
 export function createSubscribe(deps: SubscribeDeps) {
   const { db, clock, config, builds } = deps;
+  const caps = config.alerts;
   let secret: Promise<string> | null = null;
   const limitSecret = () => (secret ??= ensureLimitSecret(db, SUBSCRIBE_LIMIT_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()));
   const keyed = async (prefix: string, value: string) => `${prefix}:${createHmac('sha256', await limitSecret()).update(value).digest('base64url')}`;
@@ -52,10 +77,15 @@ export function createSubscribe(deps: SubscribeDeps) {
   }
 
   /**
-   * What the caller answers is the same for every outcome; the outcome is returned for logs and tests.
-   * Throws 503 (mail off), 404 (no such public build), 400 (a component not in the build, a target under a cent).
+   * What the caller answers is the same for every outcome, no sooner than ALERT_ANSWER_MIN_MS after the
+   * call; the outcome is returned for logs and tests. Throws at once 503 (mail off), 404 (no such public
+   * build), 400 (a component not in the build, a target under a cent).
    */
-  async function subscribe(request: SubscribeRequest, client: { ip: string }): Promise<SubscribeOutcome> {
+  function subscribe(request: SubscribeRequest, client: { ip: string }): Promise<SubscribeOutcome> {
+    return answerNoSoonerThan(caps.answerMinMs, () => decide(request, client));
+  }
+
+  async function decide(request: SubscribeRequest, client: { ip: string }): Promise<SubscribeOutcome> {
     assertEnabled();
     const build = await builds.getPublished(request.build);
     const componentId = request.component_id ?? null;
@@ -66,24 +96,34 @@ export function createSubscribe(deps: SubscribeDeps) {
 
     const now = clock.now();
     const nowIso = now.toISOString();
-    // The network first: a flood from one network must not use up a victim's daily allowance.
-    const networkOk = await takeSlot(db, {
-      key: await keyed('net', addressKey(client.ip)),
-      now: nowIso,
-      forgetBefore: new Date(now.getTime() - HOUR).toISOString(),
-      max: MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR,
-    });
+    const since = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    // The network first: a flood from one network must not use up a victim's, a domain's or the site's allowance.
+    const networkOk = await takeSlot(db, { key: await keyed('net', addressKey(client.ip)), now: nowIso, forgetBefore: since(HOUR), max: MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR });
     if (!networkOk) return 'limited';
-    const addressOk = await takeSlot(db, {
-      key: await keyed('mail', request.email),
-      now: nowIso,
-      forgetBefore: new Date(now.getTime() - 24 * HOUR).toISOString(),
-      max: MAX_PENDING_PER_ADDRESS_PER_DAY,
-    });
-    if (!addressOk) return 'limited';
+
+    const mailbox = canonicalMailbox(request.email);
+    const domain = mailboxDomain(mailbox);
+    const slots = [
+      { key: await keyed('mail', mailbox), forgetBefore: since(DAY), max: MAX_PENDING_PER_ADDRESS_PER_DAY },
+      { key: await keyed(CAP_KEYS.domainHour, domain), forgetBefore: since(HOUR), max: caps.confirmationsPerDomainPerHour },
+      { key: await keyed(CAP_KEYS.domainDay, domain), forgetBefore: since(DAY), max: caps.confirmationsPerDomainPerDay },
+      { key: `${CAP_KEYS.siteHour}:`, forgetBefore: since(HOUR), max: caps.confirmationsPerHour },
+      { key: `${CAP_KEYS.siteDay}:`, forgetBefore: since(DAY), max: caps.confirmationsPerDay },
+    ];
 
     const confirmToken = newAlertToken();
     const unsubscribeToken = newAlertToken();
+    const alert: NewPendingAlert = {
+      buildId: build.id,
+      componentId,
+      email: request.email,
+      mailbox,
+      maxTotalCents,
+      confirmTokenHash: hashAlertToken(confirmToken),
+      unsubscribeTokenHash: hashAlertToken(unsubscribeToken),
+      now: nowIso,
+      expiresAt: new Date(now.getTime() + PENDING_TTL_MS).toISOString(),
+    };
     const mail = confirmationMail({
       siteName: config.siteName,
       buildTitle: build.title,
@@ -92,23 +132,45 @@ export function createSubscribe(deps: SubscribeDeps) {
       confirmUrl: confirmUrl(config.publicBaseUrl, confirmToken),
       unsubscribeUrl: unsubscribeUrl(config.publicBaseUrl, unsubscribeToken),
     });
-    await db.transaction().execute(async (trx) => {
-      await insertPendingAlert(trx, {
-        buildId: build.id,
-        componentId,
-        email: request.email,
-        maxTotalCents,
-        confirmTokenHash: hashAlertToken(confirmToken),
-        unsubscribeTokenHash: hashAlertToken(unsubscribeToken),
-        now: nowIso,
-        expiresAt: new Date(now.getTime() + PENDING_TTL_MS).toISOString(),
+    try {
+      await db.transaction().execute(async (trx) => {
+        const pending = await findPendingOf(trx, build.id, mailbox);
+        // Mailed minutes ago: that mail stands (its links work), nothing is counted or changed.
+        if (pending && pending.created_at > since(RESEND_CONFIRMATION_AFTER_MS)) throw new NotSent('reused');
+        for (const slot of slots) {
+          if (!(await takeSlot(trx, { ...slot, now: nowIso }))) throw new NotSent('limited');
+        }
+        // A parallel request (any process) stored or renewed it first: this one sends nothing.
+        const stored = pending ? await renewPendingAlert(trx, pending.id, pending.created_at, alert) : (await insertPendingAlert(trx, alert)) !== null;
+        if (!stored) throw new NotSent('reused');
+        // The confirmation carries the one-click unsubscribe too: whoever did not ask can end it from the mail client.
+        const headers = listUnsubscribeHeaders(config.publicBaseUrl, unsubscribeToken);
+        await deps.mail.enqueue(trx, { kind: 'alert-confirmation', to: request.email, ...mail, headers }, nowIso);
       });
-      // The confirmation carries the one-click unsubscribe too: whoever did not ask can end it from the mail client.
-      const headers = listUnsubscribeHeaders(config.publicBaseUrl, unsubscribeToken);
-      await deps.mail.enqueue(trx, { kind: 'alert-confirmation', to: request.email, ...mail, headers }, nowIso);
-    });
+    } catch (error) {
+      if (error instanceof NotSent) return error.outcome;
+      throw error;
+    }
     deps.mail.kick();
     return 'sent';
+  }
+
+  /** The caps on confirmation mails that are full right now, for the author's dashboard. */
+  async function limitsReached(): Promise<LimitReached[]> {
+    const now = clock.now().getTime();
+    const checks = [
+      { scope: 'site', window: 'hour', prefix: CAP_KEYS.siteHour, max: caps.confirmationsPerHour, windowMs: HOUR },
+      { scope: 'site', window: 'day', prefix: CAP_KEYS.siteDay, max: caps.confirmationsPerDay, windowMs: DAY },
+      { scope: 'domain', window: 'hour', prefix: CAP_KEYS.domainHour, max: caps.confirmationsPerDomainPerHour, windowMs: HOUR },
+      { scope: 'domain', window: 'day', prefix: CAP_KEYS.domainDay, max: caps.confirmationsPerDomainPerDay, windowMs: DAY },
+    ] as const;
+    const reached: LimitReached[] = [];
+    for (const check of checks) {
+      const full = await fullWindows(db, { prefix: `${check.prefix}:`, max: check.max, windowStartedAfter: new Date(now - check.windowMs).toISOString() });
+      if (full.count === 0 || full.latestStart === null) continue;
+      reached.push({ scope: check.scope, window: check.window, count: full.count, until: new Date(Date.parse(full.latestStart) + check.windowMs).toISOString() });
+    }
+    return reached;
   }
 
   /** Whether the pages offer the alert forms at all (mail configured). */
@@ -116,7 +178,7 @@ export function createSubscribe(deps: SubscribeDeps) {
     return Boolean(config.mail);
   }
 
-  return { subscribe, assertEnabled, isEnabled };
+  return { subscribe, assertEnabled, isEnabled, limitsReached };
 }
 
 /**

@@ -64,6 +64,8 @@ const priceAlertsRow = z.strictObject({
   build_id: id,
   component_id: id.nullable(),
   email: text(254),
+  // Added by migration 0024: archives made before it have none.
+  mailbox: text(254).nullable().optional(),
   max_total_cents: int.nullable(),
   status: z.enum(['pending', 'active'], { error: "deve essere 'pending' o 'active'" }),
   confirm_token_hash: text(64),

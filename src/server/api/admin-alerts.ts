@@ -1,9 +1,10 @@
 /**
  * /api/admin/alerts: the visitors' alerts as the admin sees them, counts only (issue 23, item 6).
  *
- * - GET /api/admin/alerts/stats → `{pending, builds: [{build_id, slug, title, active}]}`.
- * - DELETE /api/admin/alerts?email=… → `{deleted}`: every alert of that address, on its owner's request;
- *   logged without the address.
+ * - GET /api/admin/alerts/stats → `{pending, builds: [{build_id, slug, title, active}], limits_reached:
+ *   [{scope, window, count, until}]}`: the caps on confirmation mails full right now (decision 036).
+ * - DELETE /api/admin/alerts?email=… → `{deleted}`: every alert of that address's mailbox (any case,
+ *   any `+tag`), on its owner's request; logged without the address.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -20,10 +21,11 @@ export function adminAlertRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.get('/alerts/stats', async (c) => {
-    const counts = await services.alerts.stats();
+    const [counts, limitsReached] = await Promise.all([services.alerts.stats(), services.alerts.limitsReached()]);
     const body: AlertStatsResponse = {
       pending: counts.pending,
       builds: counts.activeByBuild.map((b) => ({ build_id: b.buildId, slug: b.slug, title: b.title, active: b.active })),
+      limits_reached: limitsReached,
     };
     return c.json(body);
   });

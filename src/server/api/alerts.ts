@@ -8,8 +8,11 @@
  *   The same path takes a plain HTML form (application/x-www-form-urlencoded, pages without JavaScript):
  *   the same checks, then 303 to the "Controlla la tua email" page; a refusal (4xx) is an HTML page with
  *   the Italian message and a link back to the build, not JSON.
+ *   Every outcome answers no sooner than ALERT_ANSWER_MIN_MS after the request (decision 036). An address
+ *   holding a control or invisible character is a 400 naming it.
  * - POST /api/alerts/unsubscribe/{token} → 200 `{message}`: ends the alert at once, whatever the body
  *   (RFC 8058 `List-Unsubscribe=One-Click`), without login; ending one already ended answers the same.
+ * - Both refuse a post another site's page made with 403 (middleware/cross-site-posts.ts, mounted in app.ts).
  */
 import { Hono } from 'hono';
 import { AppError } from '../../common/errors';

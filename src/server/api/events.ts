@@ -7,7 +7,7 @@
  *   the reason in Italian; a body over 1 KB a 413.
  * - sendBeacon sends a string as text/plain (no CORS preflight) and a Blob with its own type: both
  *   text/plain and application/json bodies are read as JSON.
- * - No same-origin or CSRF check stands in the way, and none is needed: /api has no cookie session (the
+ * - No refusal stands in the way, and none is needed: /api has no cookie session (the
  *   admin sends a bearer token), so a cross-site request carries no credential and can do nothing but
  *   what any client of this public endpoint can do, add one click per address and link a minute. Browsers
  *   label a beacon sent from another site's page (Sec-Fetch-Site: cross-site or same-site); those are not
@@ -20,6 +20,7 @@ import { clickBeaconSchema } from '../../modules/analytics/analytics.schema';
 import type { AppServices } from '../../modules/services';
 import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../hono-env';
+import { isCrossSiteRequest } from '../middleware/cross-site-posts';
 import { parseJsonText, parseWith } from '../middleware/json-body';
 
 /** A beacon is some 60 bytes of JSON. */
@@ -27,13 +28,19 @@ export const CLICK_BEACON_LIMIT_BYTES = 1024;
 
 const BEACON_TYPES = /^(text\/plain|application\/json)\s*(;|$)/i;
 
-/** Browsers' own word on where the request comes from; absent from other clients (and older browsers). */
-function fromOurPages(secFetchSite: string | undefined): boolean {
-  return secFetchSite === undefined || secFetchSite === 'same-origin';
+/**
+ * Browsers' own word on where the request comes from (absent from other clients and older browsers): a
+ * beacon counts only from one of our pages. The shared cross-site check (middleware/cross-site-posts.ts)
+ * also weighs `Origin`; `Sec-Fetch-Site: none` (typed in the address bar) is no beacon either.
+ */
+function fromOurPages(request: Request, allowedOrigin: string): boolean {
+  const secFetchSite = request.headers.get('Sec-Fetch-Site') ?? undefined;
+  return (secFetchSite === undefined || secFetchSite === 'same-origin') && !isCrossSiteRequest(request, allowedOrigin);
 }
 
-export function eventRoutes(services: AppServices, options: { trustProxyHops: number }) {
+export function eventRoutes(services: AppServices, options: { trustProxyHops: number; publicBaseUrl: string }) {
   const app = new Hono<AppEnv>();
+  const allowedOrigin = new URL(options.publicBaseUrl).origin;
 
   app.post(
     '/click',
@@ -49,7 +56,7 @@ export function eventRoutes(services: AppServices, options: { trustProxyHops: nu
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Invia l'evento in formato JSON (Content-Type: text/plain o application/json)");
       }
       const beacon = parseWith(clickBeaconSchema, parseJsonText(await c.req.text(), "Il corpo dell'evento non è un JSON valido"));
-      if (fromOurPages(c.req.header('Sec-Fetch-Site'))) {
+      if (fromOurPages(c.req.raw, allowedOrigin)) {
         const visitor = visitorOf(c, options.trustProxyHops);
         await services.analytics.recordClick(beacon, { ip: visitor.ip, userAgent: visitor.userAgent });
       }

@@ -1,6 +1,7 @@
 /**
- * The dashboard's "Avvisi email" card (issue 23, item 6): counts only — active alerts per build, requests
- * awaiting confirmation, mails sent per day. No address is ever shown or sent to the admin.
+ * The dashboard's "Avvisi email" card: counts only — active alerts per build, requests awaiting
+ * confirmation, mails sent per day, and a line for each full cap on confirmation mails (decision 036). No
+ * address or domain is ever shown or sent to the admin.
  */
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '../../../common/format';
@@ -8,6 +9,7 @@ import { paths } from '../../../common/paths';
 import type { AlertStatsResponse } from '../../../modules/alerts/alerts.schema';
 import type { MailStatsResponse } from '../../../modules/mail/mail.schema';
 import { TitledCard } from '../ui';
+import { limitReachedText } from './alert-limits-text';
 
 export interface AlertCounts {
   alerts: AlertStatsResponse;
@@ -20,6 +22,13 @@ export function AlertsCard({ counts, days }: { counts: AlertCounts; days: number
   const sent = mail.reduce((sum, day) => sum + day.sent, 0);
   return (
     <TitledCard title="Avvisi email" aside={null} headerClassName="" className="space-y-4" testId="alerts-card">
+      {alerts.limits_reached.length > 0 && (
+        <ul className="space-y-1 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="alert-limits-reached">
+          {alerts.limits_reached.map((limit) => (
+            <li key={`${limit.scope}-${limit.window}`}>{limitReachedText(limit)}</li>
+          ))}
+        </ul>
+      )}
       <dl className="grid grid-cols-3 gap-4 text-sm">
         <div>
           <dt className="text-slate-700 dark:text-slate-300">Avvisi attivi</dt>
