@@ -25,6 +25,11 @@ export interface AppConfig {
   readonly budgetDriftPercent: number;
   /** Bytes of public answers each process keeps in memory (PAGE_CACHE_MB); 0 = no page cache. */
   readonly pageCacheBytes: number;
+  /**
+   * SEARCH_RANK_LIMIT: matches a search ranks at most, the newest by id; a search matching more ranks those
+   * and says "più di N build trovate" (decision 033), so its cost stops growing with the matches.
+   */
+  readonly searchRankLimit: number;
   /** Processes serving HTTP: 1 = one process (default); more = a primary and that many workers (server/cluster.ts). */
   readonly webConcurrency: number;
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */

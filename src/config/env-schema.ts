@@ -119,6 +119,13 @@ export const envSchema = z
     BUDGET_DRIFT_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).gt(0, 'deve essere maggiore di 0').max(100, 'al massimo 100').default(10),
     // Per process: every worker keeps its own copy of the pages it served. 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number({ error: 'deve essere un numero' }).min(0, 'non può essere negativo (0 disattiva la cache)').max(4096, 'al massimo 4.096').default(64),
+    // The site search ranks at most this many matches, the newest; a search matching more says "più di N".
+    SEARCH_RANK_LIMIT: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(12, 'deve essere almeno 12 (una pagina di risultati)')
+      .max(10_000, 'al massimo 10.000')
+      .default(200),
     WEB_CONCURRENCY: z
       .string()
       .trim()

@@ -68,6 +68,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     logRequests: env.LOG_REQUESTS,
     budgetDriftPercent: env.BUDGET_DRIFT_PERCENT,
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
+    searchRankLimit: env.SEARCH_RANK_LIMIT,
     webConcurrency: env.WEB_CONCURRENCY,
     pricing: {
       schedulerEnabled: env.PRICE_SCHEDULER_ENABLED,
