@@ -104,12 +104,13 @@ export async function searchPublicBuildIds(db: Db, filter: SearchFilter, page: {
 async function searchIn(db: Db, filter: SearchFilter, page: { limit: number; offset: number }, rankLimit: number): Promise<SearchPage> {
   const matched = candidates(db, filter, rankLimit);
   const counted = (found: number): SearchPage => ({ ids: [], total: Math.min(found, rankLimit), capped: found > rankLimit });
+  const countAlone = async () => counted(Number((await sql<{ found: number | string }>`${matched}select count(*) as found from c`.execute(db)).rows[0]?.found ?? 0));
   // The extra candidate only tells that more match: the page is cut from the newest rankLimit.
   const window = Math.max(0, Math.min(page.limit, rankLimit - page.offset));
-  if (window === 0) return counted(Number((await sql<{ found: number | string }>`${matched}select count(*) as found from c`.execute(db)).rows[0]?.found ?? 0));
+  if (window === 0) return countAlone();
   const { rows } = await sql<{ id: number; found: number | string }>`${matched}select r.id as id, (select count(*) from c) as found
     from (select id, rank, published from c order by id desc limit ${rankLimit}) r
     order by r.rank, r.published desc, r.id desc limit ${window} offset ${page.offset}`.execute(db);
-  if (rows.length === 0) return page.offset === 0 ? counted(0) : counted(Number((await sql<{ found: number | string }>`${matched}select count(*) as found from c`.execute(db)).rows[0]?.found ?? 0));
-  return { ...counted(Number(rows[0]!.found)), ids: rows.map((row) => Number(row.id)) };
+  if (rows.length > 0) return { ...counted(Number(rows[0]!.found)), ids: rows.map((row) => Number(row.id)) };
+  return page.offset === 0 ? counted(0) : countAlone();
 }
