@@ -27,6 +27,11 @@ export interface AppConfig {
   readonly pageCacheBytes: number;
   /** Cache misses (renders) one client address may cause per minute in this process; 0 = no limit. */
   readonly pageCacheMissesPerMinute: number;
+  /**
+   * SEARCH_RANK_LIMIT: matches a search ranks at most, the newest by id; a search matching more ranks those
+   * and says "più di N build trovate" (decision 033), so its cost stops growing with the matches.
+   */
+  readonly searchRankLimit: number;
   /** Processes serving HTTP: 1 = one process (default); more = a primary and that many workers (server/cluster.ts). */
   readonly webConcurrency: number;
   /** Amazon Creators API; null when not configured (the site then runs on manual prices). */

@@ -137,6 +137,13 @@ export const envSchema = z
       .min(0, 'non può essere negativo (0 disattiva il limite)')
       .max(1_000_000, 'al massimo 1.000.000')
       .default(600),
+    // The site search ranks at most this many matches, the newest; a search matching more says "più di N".
+    SEARCH_RANK_LIMIT: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(12, 'deve essere almeno 12 (una pagina di risultati)')
+      .max(10_000, 'al massimo 10.000')
+      .default(200),
     WEB_CONCURRENCY: z
       .string()
       .trim()

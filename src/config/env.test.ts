@@ -100,7 +100,10 @@ describe('loadConfig', () => {
     [{ PAGE_CACHE_MISSES_PER_MINUTE: '-1' }, /^Configurazione non valida: PAGE_CACHE_MISSES_PER_MINUTE non può essere negativo \(0 disattiva il limite\)/],
     [{ PAGE_CACHE_MISSES_PER_MINUTE: '2.5' }, /^Configurazione non valida: PAGE_CACHE_MISSES_PER_MINUTE deve essere un numero intero/],
     [{ PAGE_CACHE_MISSES_PER_MINUTE: 'molti' }, /^Configurazione non valida: PAGE_CACHE_MISSES_PER_MINUTE deve essere un numero/],
+    [{ SEARCH_RANK_LIMIT: '11' }, /^Configurazione non valida: SEARCH_RANK_LIMIT deve essere almeno 12 \(una pagina di risultati\) \(valore: "11"\)$/],
+    [{ SEARCH_RANK_LIMIT: '20.5' }, /^Configurazione non valida: SEARCH_RANK_LIMIT deve essere un numero intero/],
     // Limits with their thousands grouped, as every number the site writes.
+    [{ SEARCH_RANK_LIMIT: '10001' }, /^Configurazione non valida: SEARCH_RANK_LIMIT al massimo 10\.000/],
     [{ PAGE_CACHE_MB: '5000' }, /^Configurazione non valida: PAGE_CACHE_MB al massimo 4\.096 \(valore: "5000"\)$/],
     [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '3601' }, /^Configurazione non valida: DATABASE_STATEMENT_TIMEOUT_SECONDS al massimo 3\.600 secondi/],
     [{ BUDGET_DRIFT_PERCENT: '0' }, /^Configurazione non valida: BUDGET_DRIFT_PERCENT deve essere maggiore di 0/],
@@ -158,6 +161,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).pageCacheMissesPerMinute).toBe(600);
     expect(loadConfig({ PAGE_CACHE_MISSES_PER_MINUTE: '0' }).pageCacheMissesPerMinute).toBe(0);
     expect(loadConfig({ PAGE_CACHE_MISSES_PER_MINUTE: '120' }).pageCacheMissesPerMinute).toBe(120);
+  });
+
+  it('ranks at most 200 matches of a search unless SEARCH_RANK_LIMIT says otherwise', () => {
+    expect(loadConfig({}).searchRankLimit).toBe(200);
+    expect(loadConfig({ SEARCH_RANK_LIMIT: '12' }).searchRankLimit).toBe(12);
   });
 
   it('keeps uploads in the database on PostgreSQL and in UPLOAD_DIR on SQLite, unless UPLOAD_STORAGE says otherwise', () => {

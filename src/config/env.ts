@@ -69,6 +69,7 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
     budgetDriftPercent: env.BUDGET_DRIFT_PERCENT,
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheMissesPerMinute: env.PAGE_CACHE_MISSES_PER_MINUTE,
+    searchRankLimit: env.SEARCH_RANK_LIMIT,
     webConcurrency: env.WEB_CONCURRENCY,
     pricing: {
       schedulerEnabled: env.PRICE_SCHEDULER_ENABLED,

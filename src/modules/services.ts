@@ -62,7 +62,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     housekeeping: createHousekeepingService({ auth, analytics, alerts, jobs, clock }),
     alerts,
     builds,
-    search: createSearchService({ db, clock, builds }),
+    search: createSearchService({ db, clock, builds, rankLimit: config.searchRankLimit }),
     publishing: createPublishingService({ builds, jobs }),
     analytics,
     alternatives,

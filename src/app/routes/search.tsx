@@ -18,6 +18,18 @@ import { toBuildCard } from '../public-text';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/search';
 
+interface Suggestion {
+  word: string;
+  total: number;
+  totalCapped: boolean;
+}
+
+/** "12 build trovate", or past the rank limit "più di 200 build trovate". */
+function foundText(total: number, capped: boolean): string {
+  if (capped) return `Più di ${total} build trovate`;
+  return total === 1 ? '1 build trovata' : `${total} build trovate`;
+}
+
 /** Words of a search that found nothing, tried one by one for the suggestions. */
 const SUGGESTED_WORDS = 3;
 
@@ -30,8 +42,9 @@ const emptyPage = (query: SearchPageQuery, error: string | null = null) => ({
   error,
   results: [],
   total: 0,
+  totalCapped: false,
   pageCount: 1,
-  suggestions: [] as { word: string; total: number }[],
+  suggestions: [] as Suggestion[],
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,15 +62,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     highlight: { title: highlightSegments(build.title, result.terms), description: highlightSegments(build.description, result.terms) },
   }));
   // Nothing for all the words together: how many builds each of the first words finds alone.
-  const suggestions: { word: string; total: number }[] = [];
+  const suggestions: Suggestion[] = [];
   const { words } = searchTerms(query.q);
   if (result.total === 0 && words.length > 1) {
     for (const word of words.slice(0, SUGGESTED_WORDS)) {
       const alone = await search.search({ q: word, limit: 1, offset: 0 });
-      if (alone.total > 0) suggestions.push({ word, total: alone.total });
+      if (alone.total > 0) suggestions.push({ word, total: alone.total, totalCapped: alone.totalCapped });
     }
   }
-  return { query, error: null, results, total: result.total, pageCount, suggestions };
+  return { query, error: null, results, total: result.total, totalCapped: result.totalCapped, pageCount, suggestions };
 }
 
 export function meta({ matches, data: loaded }: Route.MetaArgs) {
@@ -102,7 +115,7 @@ function SearchPageForm({ q }: { q: string }) {
 }
 
 /** What to try when nothing matched: each word alone, the categories, fewer or other words. */
-function NoResults({ suggestions }: { suggestions: { word: string; total: number }[] }) {
+function NoResults({ suggestions }: { suggestions: Suggestion[] }) {
   return (
     <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-6 dark:border-slate-700" data-testid="no-results">
       <h2 className="text-xl font-bold">Nessun risultato</h2>
@@ -111,10 +124,10 @@ function NoResults({ suggestions }: { suggestions: { word: string; total: number
         <>
           <h3 className="mt-6 font-semibold">Cerca una parola sola</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
-            {suggestions.map(({ word, total }) => (
+            {suggestions.map(({ word, total, totalCapped }) => (
               <li key={word}>
                 <a href={paths.search(word)} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:border-violet-500 hover:text-violet-700 dark:border-slate-700 dark:hover:text-violet-300">
-                  {`${word} (${total === 1 ? '1 build' : `${total} build`})`}
+                  {`${word} (${totalCapped ? `più di ${total} build` : total === 1 ? '1 build' : `${total} build`})`}
                 </a>
               </li>
             ))}
@@ -139,7 +152,7 @@ function NoResults({ suggestions }: { suggestions: { word: string; total: number
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, error, results, total, pageCount, suggestions } = loaderData;
+  const { query, error, results, total, totalCapped, pageCount, suggestions } = loaderData;
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">{query.q ? `Risultati per «${query.q}»` : 'Cerca tra le build'}</h1>
@@ -159,8 +172,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="mb-6 text-slate-600 dark:text-slate-300" data-testid="results-count">
-                {total === 1 ? '1 build trovata' : `${total} build trovate`}
+                {foundText(total, totalCapped)}
               </p>
+              {totalCapped && (
+                <p className="-mt-4 mb-6 text-sm text-slate-600 dark:text-slate-300" data-testid="results-capped">
+                  {`Ti mostriamo le ${total} più recenti, dalla più pertinente: aggiungi una parola per restringere la ricerca.`}
+                </p>
+              )}
               <CompareForm>
                 <ul className="relative grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="build-grid">
                   {results.map(({ card, highlight }, index) => (

@@ -1,8 +1,9 @@
 /**
- * The site search's queries (decision 033): match and rank on the index alone (db/build-search-index.ts),
- * joined to builds only for the public rule and the filters, limited to one page of ids. The cards of
- * that page are read by the builds module. Ranking: title above description above article and parts
- * (SQLite bm25 with column weights, PostgreSQL ts_rank with A/B/C weights), then newest first, then id.
+ * The site search's queries (decision 033): match on the index alone (db/build-search-index.ts), joined to
+ * builds only for the public rule and the filters; rank a bounded set of candidates (the newest matches)
+ * and return one page of ids. The cards of that page are read by the builds module. Ranking: title above
+ * description above article and parts (SQLite bm25 with column weights, PostgreSQL ts_rank with A/B/C
+ * weights), then newest first, then id.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres, SEARCH_CONFIG } from '../../db/build-search-index';
@@ -49,53 +50,67 @@ function filters(filter: SearchFilter): RawBuilder<unknown> {
 }
 
 /**
- * FROM and WHERE of the matching public builds, builds aliased b; `rank` ascending is best. On SQLite the
- * index is matched and ranked first on its own (bm25 works only in the statement scanning the FTS5 table
- * by MATCH, hence the materialised step), then joined to builds.
+ * The candidates: at most `rankLimit + 1` matching public builds, newest by id first, each with its rank
+ * (ascending is best) and its public date, as a CTE `c(id, rank, published)`. Only these are scored: a search
+ * matching the whole catalogue costs about rankLimit steps, not one per match (decision 033). Ids are the
+ * order both indexes keep their entries in (the FTS5 rowid, build_search's primary key), so the newest
+ * matches come first without reading the others' rows; ids follow creation, close to publication order.
  */
-function matches(db: Db, filter: SearchFilter): { with: RawBuilder<unknown>; from: RawBuilder<unknown>; rank: RawBuilder<unknown> } {
+function candidates(db: Db, filter: SearchFilter, rankLimit: number): RawBuilder<unknown> {
   if (isPostgres(db)) {
-    // Matched and ranked on the GIN index first, as on SQLite: joined first to builds, the planner would
-    // test (and detoast) every public build's document.
     const query = sql`plainto_tsquery(${sql.lit(SEARCH_CONFIG)}::regconfig, ${filter.words.join(' ')})`;
-    return {
-      with: sql`with m as materialized (select build_id as id, -ts_rank(${POSTGRES_WEIGHTS}::float4[], head, ${query}) as rank from build_search where document @@ ${query}) `,
-      // Each match looked up by its id in builds_search_lookup_idx (OFFSET 0 keeps the subquery a nested
-      // loop): joined, the planner hashes every build of the catalogue for a page of a few matches.
-      from: sql`m cross join lateral (select id, status, publish_at, published_at, category, budget_cents from builds where builds.id = m.id offset 0) b where ${filters(filter)}`,
-      rank: sql`m.rank`,
-    };
+    // The matches' ids from the GIN index alone (materialised: asked per row instead, the planner walks the
+    // primary key backwards testing, and detoasting, every document for a selective search). Then sorted
+    // newest first (ids only) and each looked up by its id in builds_search_lookup_idx: the subquery's order
+    // reaches the outer ORDER BY, so the nested loop (a LATERAL with OFFSET 0) stops at the limit instead of
+    // looking every match up and sorting them all. Only those candidates' small `head` is read and ranked.
+    return sql`with m as materialized (select build_id as id from build_search where document @@ ${query}),
+      p as materialized (select b.id, b.published from (select id from m order by id desc) m cross join lateral (select id, ${publicPublishedAt('b')} as published from builds as b where b.id = m.id and ${filters(filter)} offset 0) b order by m.id desc limit ${rankLimit + 1}),
+      c as (select p.id, -ts_rank(${POSTGRES_WEIGHTS}::float4[], s.head, ${query}) as rank, p.published from p cross join lateral (select head from build_search where build_search.build_id = p.id offset 0) s) `;
   }
-  return {
-    with: sql`with m as materialized (select rowid as id, bm25(build_search, ${SQLITE_WEIGHTS}) as rank from build_search where build_search match ${ftsExpression(filter.terms)}) `,
-    // CROSS JOIN keeps the matches as the outer loop (SQLite never reorders it): with a plain join the
-    // planner scans every public build by its publication index and probes the matches for each one.
-    from: sql`m cross join builds b indexed by builds_search_lookup_idx on b.id = m.id where ${filters(filter)}`,
-    rank: sql`m.rank`,
-  };
+  // FTS5 answers ORDER BY rowid DESC from its index and the join stops at the limit; bm25 is computed
+  // only for the rows read (it works in the statement that scans the FTS5 table by MATCH, joins allowed).
+  // CROSS JOIN keeps the matches as the outer loop (SQLite never reorders it): with a plain join the planner
+  // walks every public build by its publication index and probes the matches for each one.
+  return sql`with c as materialized (select b.id as id, bm25(build_search, ${SQLITE_WEIGHTS}) as rank, ${publicPublishedAt('b')} as published
+      from build_search cross join builds as b indexed by builds_search_lookup_idx on b.id = build_search.rowid
+      where build_search match ${ftsExpression(filter.terms)} and ${filters(filter)} order by build_search.rowid desc limit ${rankLimit + 1}) `;
+}
+
+export interface SearchPage {
+  ids: number[];
+  /** Matching public builds, counted up to rankLimit: what can be paged through. */
+  total: number;
+  /** More than rankLimit builds match: only the newest rankLimit were ranked ("più di N"). */
+  capped: boolean;
 }
 
 /**
- * One page of the matching public builds' ids, best first, and how many match in all (counted in the
- * same statement; a page past the last one counts them apart).
+ * One page of the matching public builds' ids, best first among the newest `rankLimit` matches, and how
+ * many match up to that bound (counted in the same statement; a page past the last one counts them apart).
+ * A search matching at most rankLimit builds ranks every one of them, exactly as a search without a bound.
  */
-export async function searchPublicBuildIds(db: Db, filter: SearchFilter, page: { limit: number; offset: number }): Promise<{ ids: number[]; total: number }> {
-  if (!isPostgres(db)) return searchIn(db, filter, page);
+export async function searchPublicBuildIds(db: Db, filter: SearchFilter, page: { limit: number; offset: number }, rankLimit: number): Promise<SearchPage> {
+  if (!isPostgres(db)) return searchIn(db, filter, page, rankLimit);
   // PostgreSQL's planner counts matching a document as cheap and, for a word found in many builds, reads
   // (and decompresses) every document of the table instead of asking the GIN index: 10 ms instead of 1 ms
   // for a word in 1,200 of 3,000 builds. Turned off for this transaction only (decision 033).
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    return searchIn(trx, filter, page);
+    return searchIn(trx, filter, page, rankLimit);
   });
 }
 
-async function searchIn(db: Db, filter: SearchFilter, page: { limit: number; offset: number }): Promise<{ ids: number[]; total: number }> {
-  const { with: matched, from, rank } = matches(db, filter);
-  const { rows } = await sql<{ id: number; total: number | string }>`${matched}select b.id as id, count(*) over () as total from ${from}
-    order by ${rank}, ${publicPublishedAt('b')} desc, b.id desc limit ${page.limit} offset ${page.offset}`.execute(db);
-  if (rows.length > 0) return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]!.total) };
-  if (page.offset === 0) return { ids: [], total: 0 };
-  const counted = await sql<{ total: number | string }>`${matched}select count(*) as total from ${from}`.execute(db);
-  return { ids: [], total: Number(counted.rows[0]?.total ?? 0) };
+async function searchIn(db: Db, filter: SearchFilter, page: { limit: number; offset: number }, rankLimit: number): Promise<SearchPage> {
+  const matched = candidates(db, filter, rankLimit);
+  const counted = (found: number): SearchPage => ({ ids: [], total: Math.min(found, rankLimit), capped: found > rankLimit });
+  const countAlone = async () => counted(Number((await sql<{ found: number | string }>`${matched}select count(*) as found from c`.execute(db)).rows[0]?.found ?? 0));
+  // The extra candidate only tells that more match: the page is cut from the newest rankLimit.
+  const window = Math.max(0, Math.min(page.limit, rankLimit - page.offset));
+  if (window === 0) return countAlone();
+  const { rows } = await sql<{ id: number; found: number | string }>`${matched}select r.id as id, (select count(*) from c) as found
+    from (select id, rank, published from c order by id desc limit ${rankLimit}) r
+    order by r.rank, r.published desc, r.id desc limit ${window} offset ${page.offset}`.execute(db);
+  if (rows.length > 0) return { ...counted(Number(rows[0]!.found)), ids: rows.map((row) => Number(row.id)) };
+  return page.offset === 0 ? counted(0) : countAlone();
 }

@@ -26,18 +26,26 @@ export interface SearchRequest {
 
 export interface SearchResult {
   builds: BuildSummary[];
-  /** How many public builds match in all. */
+  /** How many public builds match, counted up to the rank limit: the results a visitor can page through. */
   total: number;
+  /** More builds match than `total`: only the newest `total` were ranked (the page says "più di N"). */
+  totalCapped: boolean;
   /** The stems searched for (common/italian-search-text.ts): what a page highlights. Empty: nothing to search. */
   terms: string[];
 }
 
 export interface SearchDeps extends DataDeps {
   builds: Pick<BuildsService, 'listSummariesInOrder'>;
+  /**
+   * Matches ranked at most (SEARCH_RANK_LIMIT): the newest ones. A search matching more ranks those and says
+   * so, so its cost stops growing with the number of matches (decision 033).
+   */
+  rankLimit: number;
 }
 
 export function createSearchService(deps: SearchDeps) {
-  const { db, clock } = deps;
+  const { db, clock, rankLimit } = deps;
+  if (!Number.isInteger(rankLimit) || rankLimit < 1) throw new Error('rankLimit: a whole number of matches, at least 1');
 
   /**
    * The public builds matching every term of `q`, best first. A text with no searchable word (only stop
@@ -46,8 +54,8 @@ export function createSearchService(deps: SearchDeps) {
   async function search(request: SearchRequest): Promise<SearchResult> {
     if (request.q.length > MAX_QUERY_LENGTH) throw new AppError('VALIDATION_ERROR', QUERY_TOO_LONG_MESSAGE, { fields: { q: QUERY_TOO_LONG_MESSAGE } });
     const { words, terms } = searchTerms(request.q);
-    if (terms.length === 0) return { builds: [], total: 0, terms };
-    const { ids, total } = await searchPublicBuildIds(
+    if (terms.length === 0) return { builds: [], total: 0, totalCapped: false, terms };
+    const { ids, total, capped } = await searchPublicBuildIds(
       db,
       {
         terms,
@@ -58,8 +66,9 @@ export function createSearchService(deps: SearchDeps) {
         maxBudgetCents: request.maxBudget === undefined ? undefined : euroToCents(request.maxBudget),
       },
       { limit: request.limit, offset: request.offset },
+      rankLimit,
     );
-    return { builds: await deps.builds.listSummariesInOrder(ids), total, terms };
+    return { builds: await deps.builds.listSummariesInOrder(ids), total, totalCapped: capped, terms };
   }
 
   return { search };

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { parsePersonalization } from '../../common/personalization-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
+import type { SearchResponse } from '../../modules/search/search.schema';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../hono-env';
 import { parseWith } from '../middleware/json-body';
@@ -12,7 +13,11 @@ export function publicBuildRoutes(services: AppServices) {
   app.get('/', async (c) => {
     const { q, ...query } = parseWith(publicListQuerySchema, c.req.query());
     // With q: the site search's matches, best first (decision 033); without: newest first.
-    if (q !== undefined) return c.json({ builds: (await services.search.search({ ...query, q })).builds });
+    if (q !== undefined) {
+      const found = await services.search.search({ ...query, q });
+      const answer: SearchResponse = { builds: found.builds, total: found.total, total_capped: found.totalCapped };
+      return c.json(answer);
+    }
     return c.json({ builds: await services.builds.listPublished(query) });
   });
 
