@@ -132,6 +132,13 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // CommonJS on purpose: scripts/check-node.cjs must run on any old Node to refuse it in one line.
+    files: ['scripts/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-var': 'off' },
+  },
+  {
     files: ['src/**/*.tsx', 'src/app/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
