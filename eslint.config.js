@@ -135,8 +135,8 @@ export default tseslint.config(
     // CommonJS on purpose: scripts/check-node.cjs must run on any old Node to refuse it in one line.
     files: ['scripts/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
-    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-var': 'off' },
+    languageOptions: { sourceType: 'commonjs', parserOptions: { projectService: false, project: null }, globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off', 'no-var': 'off' },
   },
   {
     files: ['src/**/*.tsx', 'src/app/**/*.ts'],

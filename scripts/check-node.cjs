@@ -7,9 +7,8 @@
 // Written for any Node a machine may have (Debian's and Ubuntu's packaged ones are older still): CommonJS,
 // no syntax newer than ES2015.
 'use strict';
-var path = require('path');
-
-var required = require(path.join(__dirname, '..', 'package.json')).engines.node; // ">=22.12"
+// A static path: bundlers (the server entry is bundled with this file) inline the JSON.
+var required = require('../package.json').engines.node; // ">=22.12"
 var minimum = /^>=(\d+)\.(\d+)$/.exec(required);
 if (!minimum) throw new Error('package.json engines.node must read ">=MAJOR.MINOR", found: ' + required);
 

@@ -3,9 +3,9 @@
  * process or, with WEB_CONCURRENCY > 1, in several (server/cluster.ts).
  */
 import cluster from 'node:cluster';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import { isSupported, refusal } from '../../scripts/check-node.cjs';
 import { exitOnStartupFailure, loadConfigOrExit } from '../db/startup';
 import { bootstrap } from './bootstrap';
 import { joinCluster, runPrimary } from './cluster';
@@ -18,11 +18,9 @@ const CLIENT_DIR = fileURLToPath(new URL('../client', import.meta.url));
 
 // On a Node older than package.json's engines the SQLite driver crashes the process (a segmentation fault)
 // the first time a database opens: refuse first, in one line. `npm start` checks too; this covers
-// `node build/server/main.js` run by hand. The rule lives in scripts/check-node.cjs (two levels up from
-// both src/server and build/server).
-const nodeCheck = createRequire(import.meta.url)('../../scripts/check-node.cjs') as { isSupported(version: string): boolean; refusal(version: string): string };
-if (!nodeCheck.isSupported(process.version)) {
-  console.error(nodeCheck.refusal(process.version));
+// `node build/server/main.js` run by hand. The rule is scripts/check-node.cjs's, bundled into the entry.
+if (!isSupported(process.version)) {
+  console.error(refusal(process.version));
   process.exit(1);
 }
 
