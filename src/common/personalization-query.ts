@@ -13,6 +13,7 @@
  * of the build is decided later, with the build in hand. One spelling of a request (`personalizationQuery`)
  * serves the links, the canonical form and the page cache's key.
  */
+import { parseEuroCents } from './euro-amount';
 import { MAX_BUILD_COMPONENTS, MAX_ROW_ID } from './bounds';
 
 export const PERSONALIZATION_PARAMS = { choose: 'scegli', own: 'possiedo', budget: 'budget' } as const;
@@ -47,10 +48,6 @@ export const NO_PERSONALIZATION: PersonalizationRequest = Object.freeze({ choice
 
 const CHOICE = /^([1-9]\d{0,9}):([A-Za-z0-9]{10})$/;
 const COMPONENT_ID = /^[1-9]\d{0,9}$/;
-/** 1.234,56 (Italian thousands and decimals) */
-const ITALIAN_AMOUNT = /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/;
-/** 1234, 1234,5 or 1234.56 */
-const PLAIN_AMOUNT = /^\d{1,9}(?:[.,]\d{1,2})?$/;
 
 function componentIdOf(text: string): number | null {
   if (!COMPONENT_ID.test(text)) return null;
@@ -59,18 +56,15 @@ function componentIdOf(text: string): number | null {
 }
 
 /**
- * A budget as visitors type it ("1.200", "1200,50", "1200 €"), in cents of whole euros (half a euro and
+ * A budget as visitors type it ("1.200", "1 200", "1200,50", "1200 €", read by euro-amount.ts), in cents of whole euros (half a euro and
  * more rounds up): no fit depends on the cents, and a budget per cent would make a hundred cached
  * variants of every euro. Null when it is not an amount in range.
  */
 export function parseBudgetCents(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0€]/g, '');
-  let normalized: string;
-  if (ITALIAN_AMOUNT.test(compact)) normalized = compact.replace(/\./g, '').replace(',', '.');
-  else if (PLAIN_AMOUNT.test(compact)) normalized = compact.replace(',', '.');
-  else return null;
-  const euros = Math.round(Number(normalized));
-  if (!Number.isFinite(euros) || euros < MIN_PERSONAL_BUDGET_EURO || euros > MAX_PERSONAL_BUDGET_EURO) return null;
+  const typed = parseEuroCents(text);
+  if (typed === null) return null;
+  const euros = Math.round(typed / 100);
+  if ( euros < MIN_PERSONAL_BUDGET_EURO || euros > MAX_PERSONAL_BUDGET_EURO) return null;
   return euros * 100;
 }
 

@@ -4,12 +4,16 @@
  * is configured (the build page's loader decides), so nothing here appears and then disappears.
  */
 import { PRIVACY_NOTE } from '../../modules/alerts/confirmation-mail';
+import { EURO_AMOUNT_HINT, EURO_AMOUNT_PATTERN } from '../../common/euro-amount';
+import { formatPrice } from '../../common/format';
 
 export const ALERT_FORM_TEXT = {
   priceHeading: 'Avvisami quando scende',
   priceIntro: 'Ti scriviamo una sola volta, quando il totale della build scende al prezzo che scegli.',
   emailLabel: 'La tua email',
   targetLabel: 'Avvisami sotto (€)',
+  /** Next to the target: the alert must be under this total (the server refuses a target at or above it). */
+  todayTotal: (total: string) => `Totale di oggi: ${total}`,
   priceSubmit: 'Avvisami',
   stockSummary: 'Avvisami quando torna disponibile',
   stockSubmit: 'Avvisami',
@@ -20,7 +24,7 @@ export const ALERT_FORM_ACTION = '/api/alerts';
 /** The target prefilled in the form: 5 % under today's total, rounded down to the euro; empty without a total. */
 export function suggestedTarget(totalEuro: number): string {
   if (!Number.isFinite(totalEuro) || totalEuro < 2) return '';
-  // Digits only: "1.299" would read as 1,299 € to the form's Italian parser (dots group thousands only with a comma).
+  // Digits only: the plainest spelling every reader of euro amounts (euro-amount.ts) takes the same way.
   return String(Math.floor(totalEuro * 0.95));
 }
 
@@ -71,10 +75,14 @@ export function PriceAlertSection({ buildSlug, totalEuro }: { buildSlug: string;
             type="text"
             inputMode="decimal"
             defaultValue={suggestedTarget(totalEuro)}
-            pattern="[0-9.,\s€]{1,12}"
-            title="Un importo in euro, per esempio 950 o 949,90"
+            pattern={EURO_AMOUNT_PATTERN}
+            title={EURO_AMOUNT_HINT}
+            aria-describedby="price-alert-today"
             className={`${INPUT} w-40`}
           />
+          <span id="price-alert-today" className="mt-1 text-xs font-normal text-slate-600 dark:text-slate-400" data-testid="price-alert-today">
+            {ALERT_FORM_TEXT.todayTotal(formatPrice(totalEuro))}
+          </span>
         </label>
         <HoneypotField />
         <button type="submit" className={BUTTON}>

@@ -7,6 +7,7 @@ import { formatCount } from '../../common/format';
 import { isPriceStale } from '../../common/price-freshness';
 import { MAX_PERSONAL_BUDGET_EURO, MIN_PERSONAL_BUDGET_EURO } from '../../common/personalization-query';
 import type { PersonalizeOption, PersonalizePageData, PersonalizeRow, VariantNotice } from '../personalization-text';
+import { EURO_AMOUNT_PATTERN } from '../../common/euro-amount';
 
 export const PERSONALIZE_TEXT = {
   heading: 'Personalizza',
@@ -95,7 +96,7 @@ export function PersonalizeSection({ data, now }: { data: PersonalizePageData; n
             inputMode="decimal"
             required
             defaultValue={budgetForm.value}
-            pattern="[0-9.,\s€]{1,12}"
+            pattern={EURO_AMOUNT_PATTERN}
             title={`Un importo in euro tra ${MIN_PERSONAL_BUDGET_EURO} e ${formatCount(MAX_PERSONAL_BUDGET_EURO)}`}
             className="mt-1 w-40 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-slate-900"
           />

@@ -1,5 +1,6 @@
 /** The subscribe request (POST /api/alerts, JSON or a plain HTML form) and the alert rules' constants. */
 import { z } from 'zod';
+import { parseEuro } from '../../common/euro-amount';
 import { MAX_EURO, MAX_EURO_LABEL, MAX_ROW_ID } from '../../common/bounds';
 
 export const PENDING_TTL_MS = 48 * 3_600_000;
@@ -62,20 +63,23 @@ export const subscribeSchema = z.object({
 
 export type SubscribeRequest = z.infer<typeof subscribeSchema>;
 
-/** A form post's fields (all text) as the JSON request's: empty fields are absent, numbers parsed (Italian comma accepted). */
+/**
+ * A form post's fields (all text) as the JSON request's: empty fields are absent; the target is read as
+ * every typed euro amount is (euro-amount.ts: "1.150", "1 150", "1.150 €", "1150,50"); text that is not
+ * an amount stays text, so the schema answers its Italian 400.
+ */
 export function subscribeRequestFromForm(form: Record<string, string>): Record<string, unknown> {
-  const number = (value: string | undefined) => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const text = value.trim();
-    // "1.299,50" (Italian) or "1299.50": with a comma, dots group thousands.
-    const parsed = Number(text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text);
-    return Number.isNaN(parsed) ? value : parsed;
+  const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+  const euro = (value: string | undefined) => (present(value) === undefined ? undefined : (parseEuro(value!) ?? value));
+  const id = (value: string | undefined) => {
+    const text = present(value)?.trim();
+    return text !== undefined && /^\d{1,12}$/.test(text) ? Number(text) : text;
   };
   return {
     build: form.build,
     email: form.email,
-    max_total: number(form.max_total),
-    component_id: number(form.component_id),
+    max_total: euro(form.max_total),
+    component_id: id(form.component_id),
     website: form.website,
   };
 }

@@ -16,6 +16,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
+import { formatPrice } from '../../common/format';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/tables';
 import type { BuildsService } from '../builds/builds.service';
@@ -79,7 +80,7 @@ export function createSubscribe(deps: SubscribeDeps) {
   /**
    * What the caller answers is the same for every outcome, no sooner than ALERT_ANSWER_MIN_MS after the
    * call; the outcome is returned for logs and tests. Throws at once 503 (mail off), 404 (no such public
-   * build), 400 (a component not in the build, a target under a cent).
+   * build), 400 (a component not in the build, a target under a cent, a drop target not below today's total).
    */
   function subscribe(request: SubscribeRequest, client: { ip: string }): Promise<SubscribeOutcome> {
     return answerNoSoonerThan(caps.answerMinMs, () => decide(request, client));
@@ -92,6 +93,7 @@ export function createSubscribe(deps: SubscribeDeps) {
     const component = componentId === null ? null : build.components.find((c) => c.id === componentId);
     if (component === undefined) throw new AppError('VALIDATION_ERROR', 'Il componente non fa parte di questa build', { fields: { component_id: 'Il componente non fa parte di questa build' } });
     const maxTotalCents = targetCents(request.max_total ?? null, componentId === null ? Math.round(build.total_price * 100) : null);
+    if (componentId === null && maxTotalCents !== null) assertBelowToday(maxTotalCents, Math.round(build.total_price * 100));
     if (request.website) return 'honeypot';
 
     const now = clock.now();
@@ -193,4 +195,15 @@ function targetCents(maxTotalEuro: number | null, todayCents: number | null): nu
   }
   if (todayCents === null) return null;
   return todayCents > 1 ? todayCents - 1 : null;
+}
+
+/**
+ * A drop alert fires when the total falls under its target: a target at or above today's total would fire
+ * at the next refresh although nothing dropped, so it is refused, naming today's total so the visitor
+ * can type a lower one.
+ */
+function assertBelowToday(targetCents: number, todayCents: number): void {
+  if (targetCents < todayCents) return;
+  const message = `Il prezzo massimo deve essere inferiore al totale di oggi (${formatPrice(todayCents / 100)})`;
+  throw new AppError('VALIDATION_ERROR', message, { fields: { max_total: message } });
 }

@@ -6,6 +6,7 @@
  * `toCamelCase` first, so one schema validates both spellings and the service sees a single shape.
  */
 import { z } from 'zod';
+import { parseEuro } from '../../common/euro-amount';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { MAX_EURO, MAX_EURO_LABEL } from '../../common/bounds';
 import { EDITOR_COMPONENT_TYPES } from '../../common/catalog';
@@ -57,7 +58,8 @@ const euroPrice = z
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    const amount = typeof value === 'number' ? value : Number(value.trim().replace(',', '.'));
+    // Typed text is read as every typed euro amount is (euro-amount.ts); NaN when it is not one.
+    const amount = typeof value === 'number' ? value : (parseEuro(value) ?? Number.NaN);
     const wholeCents = Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
     if (!Number.isFinite(amount) || amount < 0 || amount > MAX_EURO || !wholeCents) {
       ctx.addIssue({ code: 'custom', message: PRICE_INVALID });

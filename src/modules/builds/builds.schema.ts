@@ -1,5 +1,6 @@
 /** Request shapes of the builds API (api-contract.md: BuildInput and the public list query). */
 import { z } from 'zod';
+import { parseEuro } from '../../common/euro-amount';
 import { AFFILIATE_TAG_PATTERN, isValidAsin, normalizeAsin } from '../../common/asin';
 import { MAX_BUILD_COMPONENTS, MAX_EURO, MAX_EURO_LABEL, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../common/bounds';
 import { BUILD_CATEGORIES, BUILD_STATUSES } from '../../common/catalog';
@@ -30,7 +31,8 @@ const euroAmount = (message: string) =>
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-      const amount = typeof value === 'number' ? value : Number(value.trim().replace(',', '.'));
+      // Typed text is read as every typed euro amount is (euro-amount.ts); NaN when it is not one.
+    const amount = typeof value === 'number' ? value : (parseEuro(value) ?? Number.NaN);
       const wholeCents = Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
       if (!Number.isFinite(amount) || amount < 0 || amount > MAX_EURO || !wholeCents) {
         ctx.addIssue({ code: 'custom', message });

@@ -7,6 +7,7 @@
  * not looked up (decision 019).
  */
 import { useId, useState } from 'react';
+import { parseEuro } from '../../../../../common/euro-amount';
 import { formatPrice } from '../../../../../common/format';
 import type { PriceHistory } from '../../../../../modules/pricing/pricing.schema';
 import type { RetailerItem } from '../../../../../modules/retailer-items/retailer-items.schema';
@@ -72,8 +73,8 @@ function ActionButton({ busy, busyLabel, label, disabled, describedBy, onClick }
 /** Sum of the prices typed; components without a price count 0 (product spec, "Business constants and limits"). */
 function totalOf(components: ComponentForm[]): number {
   return components.reduce((sum, component) => {
-    const price = Number(component.price.replace(',', '.'));
-    return component.price.trim() !== '' && Number.isFinite(price) ? sum + price : sum;
+    const price = parseEuro(component.price);
+    return price === null ? sum : sum + price;
   }, 0);
 }
 

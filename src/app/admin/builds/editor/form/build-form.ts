@@ -5,6 +5,7 @@
  * paths ('title', 'components.0.name'...).
  */
 import { extractAsin } from '../../../../../common/asin';
+import { parseEuro } from '../../../../../common/euro-amount';
 import type { ComponentAttributes } from '../../../../../compatibility/attributes';
 import { isoToRomeLocal, romeLocalToIso } from '../../../../../common/rome-time';
 import { buildInputSchema, PUBLISH_AT_IN_PAST_MESSAGE } from '../../../../../modules/builds/builds.schema';
@@ -151,12 +152,11 @@ export function buildFormFromServer(build: BuildAdmin): BuildForm {
   };
 }
 
-/** '' -> null; otherwise the number typed (a decimal comma is accepted); what is not a number is left for the schema to reject. */
+/** '' -> null; otherwise the euro amount typed (euro-amount.ts: "1.150", "1150,50"); what is not one is left for the schema to reject. */
 function amount(value: string): number | string | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
-  const parsed = Number(trimmed.replace(',', '.'));
-  return Number.isFinite(parsed) ? parsed : trimmed;
+  return parseEuro(trimmed) ?? trimmed;
 }
 
 /** The request body of POST/PUT /api/admin/builds: budget and prices as numbers or null, position = index. */

@@ -2,6 +2,7 @@
  * The component table's availability and freshness columns: what the retailer last said about a saved
  * component, in Italian. A price older than 24 hours is stale (affiliate-compliance.md, price-freshness.ts).
  */
+import { parseEuroCents } from '../../../../../common/euro-amount';
 import { formatDateTime } from '../../../../../common/format';
 import { isPriceStale } from '../../../../../common/price-freshness';
 import type { ComponentFacts } from '../editor-reducer';
@@ -56,8 +57,7 @@ export interface Freshness {
 
 /** The typed price as cents, or null when empty or not a number. */
 function cents(price: string): number | null {
-  const value = Number(price.trim().replace(',', '.'));
-  return price.trim() === '' || !Number.isFinite(value) ? null : Math.round(value * 100);
+  return parseEuroCents(price);
 }
 
 /**
