@@ -112,6 +112,11 @@ function startEvaluateChild(url: string, asins: string[]) {
   return { ready, done, go: () => child.stdin.end('GO\n'), kill: () => child.exitCode === null && child.kill('SIGKILL') };
 }
 
+/** The CPU's stored price falls by 100 € (the total from 758,40 € to 658,40 €), as a refresh would write it: alerts at 700 € then fire. */
+async function dropStoredCpuPrice(buildId: number): Promise<void> {
+  await ctx.database.db.updateTable('components').set({ price_cents: 9990 }).where('build_id', '=', buildId).where('asin', '=', CPU).execute();
+}
+
 async function alertRows() {
   return ctx.database.db.selectFrom('price_alerts').select(['email', 'status', 'component_id', 'max_total_cents']).orderBy('id').execute();
 }
@@ -213,7 +218,8 @@ describe('price alerts fire from the price engine', () => {
 
   it('does not evaluate the alerts of a build no longer public', async () => {
     const build = await createBuild();
-    await activeAlert({ build: build.slug, email: 'nascosta@example.com', max_total: 2000 });
+    await activeAlert({ build: build.slug, email: 'nascosta@example.com', max_total: 700 });
+    await dropStoredCpuPrice(build.id);
     const draft = await ctx.request('PUT', `/api/admin/builds/${build.id}`, { token, body: sampleBuild({ title: 'PC da avvisare', status: 'draft' }) });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
     expect(await ctx.services.alerts.evaluateForAsins([CPU, GPU, RAM])).toEqual({ evaluated: 0, fired: 0, failed: 0 });
@@ -223,8 +229,9 @@ describe('price alerts fire from the price engine', () => {
   it('an alert whose mail cannot be written stays active and is logged by id; the other build sharing the part still gets its mail, and the refresh answers 200', async () => {
     const broken = await createBuild('PC con il titolo rotto');
     const other = await createBuild('PC che avvisa');
-    await activeAlert({ build: broken.slug, email: 'rotto@example.com', max_total: 1000 });
-    await activeAlert({ build: other.slug, email: 'avvisato@example.com', max_total: 1000 });
+    await activeAlert({ build: broken.slug, email: 'rotto@example.com', max_total: 700 });
+    await activeAlert({ build: other.slug, email: 'avvisato@example.com', max_total: 700 });
+    setPrices({ [CPU]: 99.9 });
     // A title with a line break, written past the API (which now normalises it): the mail's Subject
     // cannot hold it, so the outbox refuses that one mail. Its alert is evaluated first (lower id).
     await ctx.database.db.updateTable('builds').set({ title: 'PC con il titolo\r\nrotto' }).where('id', '=', broken.id).execute();
@@ -238,7 +245,7 @@ describe('price alerts fire from the price engine', () => {
     expect(mails.map((m) => m.to)).toEqual(['avvisato@example.com']);
     expect(mails[0]!.subject).toContain('PC che avvisa');
     // The broken one is still active (tried again at the next refresh), the other one ended.
-    expect(await alertRows()).toEqual([{ email: 'rotto@example.com', status: 'active', component_id: null, max_total_cents: 100000 }]);
+    expect(await alertRows()).toEqual([{ email: 'rotto@example.com', status: 'active', component_id: null, max_total_cents: 70000 }]);
     const sent = await ctx.services.mail.sendDue();
     expect(sent.failed).toBe(0);
     expect(smtp.received.filter((m) => m.to.includes('avvisato@example.com') && m.text.includes('Totale attuale'))).toHaveLength(1);
@@ -253,7 +260,7 @@ describe('price alerts fire from the price engine', () => {
 
   it('an evaluation that fails as a whole is logged with its trace; the refresh keeps its prices and answers 200', async () => {
     const build = await createBuild();
-    await activeAlert({ build: build.slug, email: 'tabella@example.com', max_total: 1000 });
+    await activeAlert({ build: build.slug, email: 'tabella@example.com', max_total: 700 });
     setPrices({ [CPU]: 150, [GPU]: 400, [RAM]: 100 });
     expectConsole('error', /^\[avvisi\] valutazione degli avvisi non riuscita: .*price_alerts[\s\S]*\n\s+at /);
     const db = ctx.database.db;
@@ -274,7 +281,8 @@ describe('price alerts fire from the price engine', () => {
 
   it('the log line of an alert that cannot be sent names its id, never its address', async () => {
     const build = await createBuild('PC dal titolo rotto');
-    await activeAlert({ build: build.slug, email: 'riservato@example.com', max_total: 1000 });
+    await activeAlert({ build: build.slug, email: 'riservato@example.com', max_total: 700 });
+    await dropStoredCpuPrice(build.id);
     await ctx.database.db.updateTable('builds').set({ title: 'PC dal titolo\u2028\nrotto' }).where('id', '=', build.id).execute();
     const [alert] = await ctx.database.db.selectFrom('price_alerts').select('id').execute();
     const logged: string[] = [];
@@ -294,7 +302,8 @@ describe('price alerts fire from the price engine', () => {
   it('two instances evaluating at once (two processes on one database) enqueue one mail per alert', async () => {
     const build = await createBuild();
     const emails = Array.from({ length: 8 }, (_, i) => `doppio${i}@example.com`);
-    for (const email of emails) await activeAlert({ build: build.slug, email, max_total: 1000 });
+    for (const email of emails) await activeAlert({ build: build.slug, email, max_total: 700 });
+    await dropStoredCpuPrice(build.id);
     const children = [0, 1].map(() => startEvaluateChild(databaseUrl(ctx.config.database), [CPU, GPU, RAM]));
     try {
       await Promise.all(children.map((child) => child.ready));

@@ -5,6 +5,7 @@
  * the admin's counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPrice } from '../../src/common/format';
 import { alertStatsResponseSchema } from '../../src/modules/alerts/alerts.schema';
 import { mailStatsResponseSchema } from '../../src/modules/mail/mail.schema';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
@@ -148,6 +149,54 @@ describe('the form post', () => {
       [70_050, null],
       [null, build.componentIds[1]],
     ]);
+  });
+
+  it('reads the target the Italian way ("1.150", "1 150", "1.150 €"...), as the mail then states it', async () => {
+    const token = await withMail.login();
+    const components = [...(sampleBuild().components as object[]), { type: 'PSU', name: 'Alimentatore 850W', price: 600, amazon_link: 'https://www.amazon.it/dp/B0PSU12345' }];
+    const created = await withMail.request<{ build: { slug: string; id: number } }>('POST', '/api/admin/builds', { token, body: sampleBuild({ title: 'PC sopra mille', components }) });
+    expect(created.status).toBe(201);
+    const { slug, id } = created.body.build;
+    const typed: [string, number][] = [
+      ['1.150', 115_000],
+      ['1 150', 115_000],
+      ['1.150 €', 115_000],
+      ['€\u00a01.150,50', 115_050],
+      ['1150.50', 115_050],
+    ];
+    for (const [index, [target]] of typed.entries()) {
+      const posted = await postForm(withMail, { build: slug, email: `italiano${index}@example.com`, max_total: target, website: '' });
+      expect(posted.status, target).toBe(303);
+    }
+    const alerts = await withMail.database.db.selectFrom('price_alerts').select(['email', 'max_total_cents']).where('build_id', '=', id).orderBy('id').execute();
+    expect(alerts.map((a) => [a.email, Number(a.max_total_cents)])).toEqual(typed.map(([, cents], index) => [`italiano${index}@example.com`, cents]));
+    const mail = await withMail.database.db.selectFrom('mail_outbox').select('text_body').where('recipient', '=', 'italiano0@example.com').executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`scende a ${formatPrice(1150)} o meno`);
+  });
+
+  it('refuses a target at or above today’s total, naming the total, and amounts that are not Italian euro', async () => {
+    const build = await createBuild(withMail, 'PC del totale', null);
+    const total = (await withMail.request<{ build: { total_price: number } }>('GET', `/api/builds/${build.slug}`)).body.build.total_price;
+    const page = await html(withMail, `/build/${build.slug}`);
+    expect(formMarkup(page, 'price-alert-form')).toContain(`Totale di oggi: ${formatPrice(total)}`);
+    const atTotal = formatPrice(total).replace(/[^\d,.]/g, '');
+    const tooHigh = `Il prezzo massimo deve essere inferiore al totale di oggi (${formatPrice(total)})`;
+    for (const target of [atTotal, '5.000', '5000 €']) {
+      const answer = await postForm(withMail, { build: build.slug, email: 'alto@example.com', max_total: target, website: '' });
+      expect(answer.status, target).toBe(400);
+      expect(answer.text).toContain(tooHigh);
+    }
+    for (const target of ['12,345', '1.15.0', '1,150,00']) {
+      const answer = await postForm(withMail, { build: build.slug, email: 'strano@example.com', max_total: target, website: '' });
+      expect(answer.status, target).toBe(400);
+      expect(answer.text).toContain('Il prezzo massimo deve essere un numero in euro');
+    }
+    const json = await withMail.request<{ error: { message: string } }>('POST', '/api/alerts', { body: { build: build.slug, email: 'json@example.com', max_total: 5000 } });
+    expect(json.status).toBe(400);
+    expect(json.body.error.message).toBe(tooHigh);
+    const justUnder = await withMail.request('POST', '/api/alerts', { body: { build: build.slug, email: 'json@example.com', max_total: Math.round(total * 100 - 1) / 100 } });
+    expect(justUnder.status).toBe(202);
+    expect(await withMail.database.db.selectFrom('price_alerts').select('email').where('build_id', '=', build.id).execute()).toEqual([{ email: 'json@example.com' }]);
   });
 
   it('answers a refusal with an HTML page: the Italian message, the way back, the right status', async () => {
