@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,40 @@ describe('the built server', () => {
     const files = code.match(/^\/\/ node_modules\/react-router\/dist\/production\/\S+/gm) ?? [];
     expect(files.length).toBeGreaterThan(0);
     expect(new Set(files).size).toBe(files.length);
+  });
+});
+
+/** Whether something accepts connections on the URL's port right now. */
+function isListening(baseUrl: string): Promise<boolean> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('stopping npm start', () => {
+  it('SIGTERM to the npm process alone stops the server and frees its port', async () => {
+    const server = await startServer('start', { DATABASE_URL: join(dataDir, 'stop.sqlite') });
+    expect(await isListening(server.baseUrl)).toBe(true);
+    const npmExited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+    try {
+      process.kill(server.child.pid!, 'SIGTERM'); // npm only, as `kill <pid of npm>` does: not its group
+      await npmExited;
+      const deadline = Date.now() + 5_000;
+      while ((await isListening(server.baseUrl)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await isListening(server.baseUrl), 'the port is free within 5 s').toBe(false);
+    } finally {
+      try {
+        process.kill(-server.child.pid!, 'SIGKILL'); // whatever the group left behind, if the test failed
+      } catch {
+        // the group is gone: the expected case
+      }
+    }
   });
 });
 
