@@ -52,6 +52,8 @@ async function page(method: 'GET' | 'POST', path: string, body?: string) {
   if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   const response = await ctx.app.request(path, { method, headers, body });
   const html = await response.text();
+  // A page whose address carries a token is never kept by a browser or a proxy.
+  if (/^\/avvisi\/(conferma|annulla)\//.test(path)) expect(response.headers.get('Cache-Control'), path).toBe('no-store');
   return { status: response.status, html, heading: headingAndTitle(html) };
 }
 

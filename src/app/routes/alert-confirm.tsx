@@ -20,6 +20,11 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { alert, confirmed: true };
 }
 
+/** The page's address carries the alert's token: no browser or proxy may keep a copy. */
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
 export function meta() {
   return ALERT_PAGE_META;
 }
