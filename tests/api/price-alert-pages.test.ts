@@ -3,6 +3,7 @@
  * changes nothing (mail scanners prefetch) and its POST confirms; a stale link is a 404 page, never a 500;
  * the unsubscribe page's one-click POST (RFC 8058) ends the alert at once without login.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
@@ -130,6 +131,21 @@ describe('the unsubscribe page', () => {
     const after = await page('GET', `/avvisi/annulla/${tokens.unsubscribe}`);
     expect(after.heading).toBe('Link non più valido');
     expect(after.html).not.toMatch(/<form method="post">/);
+  });
+
+  it('is sent compressed to a client that accepts it, and decodes to the page', async () => {
+    const tokens = await subscribeAndGetTokens('zip@example.com');
+    for (const [path, status] of [[`/avvisi/annulla/${tokens.unsubscribe}`, 200], ['/qualcosa/che/non/esiste', 404]] as const) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const response = await ctx.app.request(path, { headers: { Accept: 'text/html', 'Accept-Encoding': encoding } });
+        expect(response.status, path).toBe(status);
+        expect(response.headers.get('Content-Encoding'), `${path} ${encoding}`).toBe(encoding);
+        const raw = Buffer.from(await response.arrayBuffer());
+        const html = (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString('utf8');
+        expect(html).toMatch(/^<!DOCTYPE html>/i);
+        expect(html).toContain('</html>');
+      }
+    }
   });
 
   it('the no-JavaScript form lands on "Controlla la tua email"', async () => {
