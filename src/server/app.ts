@@ -27,6 +27,7 @@ import { refuseCrossSitePosts } from './middleware/cross-site-posts';
 import { refuseNulInUrl } from './middleware/nul-character';
 import { requestLog, requestLogLine } from './middleware/request-log';
 import { requireAuth } from './middleware/require-auth';
+import { compressAnswers } from './middleware/compress-answers';
 import { createPageCache, type PageCache } from './middleware/page-cache';
 import { securityHeaders } from './middleware/security-headers';
 import { describeErrorForLog } from '../common/log-text';
@@ -102,6 +103,8 @@ export function createApp(deps: AppDeps) {
   // Another spelling of a page's path is redirected before it could be answered (or cached) as the page.
   app.use(canonicalPagePaths(config.logRequests));
   // Then the cache: a cached answer is sent before any other middleware runs (its headers were stored complete).
+  // Outside the page cache: it compresses only what the cache did not (the cache's answers come encoded).
+  app.use(compressAnswers());
   app.use(pageCache.middleware);
   app.use(requestLog(config.logRequests));
   app.use(securityHeaders({ https }));

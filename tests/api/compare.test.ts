@@ -340,3 +340,15 @@ describe('the ways in', () => {
     }
   });
 });
+
+// Last: the long-named build it publishes would join the other tests' lists.
+describe('the title', () => {
+  it('names up to three builds in the title, and counts them when the names would not fit', async () => {
+    const three = await html(compare(slug.plus, slug.base, slug.editing));
+    expect(text(three.querySelector('title'))).toBe('Confronto: PC Gaming Plus, PC Gaming Base e PC Editing | Build PC');
+    const long = await createBuild({ title: 'PC da gaming e streaming in 4K con raffreddamento a liquido e tanto RGB' });
+    const counted = await html(compare(slug.plus, long, slug.editing));
+    expect(text(counted.querySelector('title'))).toBe('Confronto di 3 build | Build PC');
+    expect(text(counted.querySelector('title')).length).toBeLessThanOrEqual(65);
+  });
+});

@@ -3,6 +3,7 @@
  * changes nothing (mail scanners prefetch) and its POST confirms; a stale link is a 404 page, never a 500;
  * the unsubscribe page's one-click POST (RFC 8058) ends the alert at once without login.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
@@ -51,7 +52,23 @@ async function page(method: 'GET' | 'POST', path: string, body?: string) {
   const headers: Record<string, string> = { Accept: 'text/html' };
   if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   const response = await ctx.app.request(path, { method, headers, body });
-  return { status: response.status, html: await response.text() };
+  const html = await response.text();
+  // A page whose address carries a token is never kept by a browser or a proxy.
+  if (/^\/avvisi\/(conferma|annulla)\//.test(path)) expect(response.headers.get('Cache-Control'), path).toBe('no-store');
+  return { status: response.status, html, heading: headingAndTitle(html) };
+}
+
+/**
+ * The page's H1 and its one <title> (without the site's name): they must agree in every state, or a screen
+ * reader announces a failure under a heading that says the action worked.
+ */
+function headingAndTitle(html: string) {
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]!);
+  expect(titles, 'one <title>').toHaveLength(1);
+  const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+  const title = titles[0]!.replace(/ \| [^|]*$/, '');
+  expect(title, 'title agrees with the H1').toBe(heading);
+  return title.replace(/&#x27;/g, "'");
 }
 
 async function statuses() {
@@ -63,7 +80,7 @@ describe('the confirmation page', () => {
     const tokens = await subscribeAndGetTokens('page@example.com');
     const shown = await page('GET', `/avvisi/conferma/${tokens.confirm}`);
     expect(shown.status).toBe(200);
-    expect(shown.html).toContain('Conferma l&#x27;avviso');
+    expect(shown.heading).toBe("Conferma l'avviso");
     expect(shown.html).toMatch(/<form method="post"><button type="submit"[^>]*>Conferma<\/button><\/form>/);
     expect(shown.html).toContain('PC da avvisare');
     expect(shown.html).toContain('48 ore');
@@ -72,11 +89,12 @@ describe('the confirmation page', () => {
 
     const confirmed = await page('POST', `/avvisi/conferma/${tokens.confirm}`, '');
     expect(confirmed.status).toBe(200);
-    expect(confirmed.html).toContain('Avviso confermato');
+    expect(confirmed.heading).toBe('Avviso confermato');
     expect(await statuses()).toEqual(['active']);
     const again = await page('POST', `/avvisi/conferma/${tokens.confirm}`, '');
     expect(again.status).toBe(200);
-    expect(again.html).toContain('Avviso confermato');
+    expect(again.heading).toBe('Avviso confermato');
+    expect((await page('GET', `/avvisi/conferma/${tokens.confirm}`)).heading, 'GET once confirmed').toBe('Avviso confermato');
   });
 
   it('says a stale link is no longer valid, with a 404 page, on GET and POST', async () => {
@@ -85,7 +103,7 @@ describe('the confirmation page', () => {
     for (const method of ['GET', 'POST'] as const) {
       const answer = await page(method, `/avvisi/conferma/${tokens.confirm}`, method === 'POST' ? '' : undefined);
       expect(answer.status, method).toBe(404);
-      expect(answer.html).toContain('Link non più valido');
+      expect(answer.heading).toBe('Link non più valido');
     }
     expect(await statuses()).toEqual(['pending']); // still there until housekeeping
     await ctx.services.alerts.purgeExpired();
@@ -100,16 +118,34 @@ describe('the unsubscribe page', () => {
     const shown = await page('GET', `/avvisi/annulla/${tokens.unsubscribe}`);
     expect(shown.status, 'shown').toBe(200);
     expect(shown.html).toMatch(/<form method="post">/);
+    expect(shown.heading).toBe("Annulla l'avviso");
     expect(await statuses()).toEqual(['pending']);
 
     const oneClick = await page('POST', `/avvisi/annulla/${tokens.unsubscribe}`, 'List-Unsubscribe=One-Click');
     expect(oneClick.status, 'one-click').toBe(200);
-    expect(oneClick.html).toContain('Avviso annullato');
+    expect(oneClick.heading).toBe('Avviso annullato');
     expect(await statuses()).toEqual([]);
-    expect((await page('POST', `/avvisi/annulla/${tokens.unsubscribe}`, 'List-Unsubscribe=One-Click')).status, 'again').toBe(200);
+    const again = await page('POST', `/avvisi/annulla/${tokens.unsubscribe}`, 'List-Unsubscribe=One-Click');
+    expect(again.status, 'again').toBe(200);
+    expect(again.heading, 'ending twice').toBe('Avviso annullato');
     const after = await page('GET', `/avvisi/annulla/${tokens.unsubscribe}`);
-    expect(after.html).toContain('Link non più valido');
+    expect(after.heading).toBe('Link non più valido');
     expect(after.html).not.toMatch(/<form method="post">/);
+  });
+
+  it('is sent compressed to a client that accepts it, and decodes to the page', async () => {
+    const tokens = await subscribeAndGetTokens('zip@example.com');
+    for (const [path, status] of [[`/avvisi/annulla/${tokens.unsubscribe}`, 200], ['/qualcosa/che/non/esiste', 404]] as const) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const response = await ctx.app.request(path, { headers: { Accept: 'text/html', 'Accept-Encoding': encoding } });
+        expect(response.status, path).toBe(status);
+        expect(response.headers.get('Content-Encoding'), `${path} ${encoding}`).toBe(encoding);
+        const raw = Buffer.from(await response.arrayBuffer());
+        const html = (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString('utf8');
+        expect(html).toMatch(/^<!DOCTYPE html>/i);
+        expect(html).toContain('</html>');
+      }
+    }
   });
 
   it('the no-JavaScript form lands on "Controlla la tua email"', async () => {
@@ -118,6 +154,6 @@ describe('the unsubscribe page', () => {
     expect(posted.status).toBe(303);
     const landed = await page('GET', posted.headers.get('Location')!);
     expect(landed.status).toBe(200);
-    expect(landed.html).toContain('Controlla la tua email');
+    expect(landed.heading).toBe('Controlla la tua email');
   });
 });

@@ -89,6 +89,8 @@ describe('mail outbox over SMTP', () => {
     expect(message!.headers.subject).toBe('Avviso numero 7');
     expect(message!.headers['list-unsubscribe']).toBe('<https://buildpc.test/avvisi/annulla/t7>');
     expect(message!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // RFC 3834: the mail says it was written by a program, so auto-responders do not answer it.
+    expect(message!.headers['auto-submitted']).toBe('auto-generated');
     expect(message!.headers['content-type']).toMatch(/^multipart\/alternative/);
     expect(message!.text).toBe('Il totale della build e sceso: mail 7.');
     expect(message!.html).toBe('<p>Il totale della build <b>e sceso</b>: mail 7.</p>');
@@ -237,6 +239,7 @@ describe('MAIL_OUTBOX_DIR', () => {
     expect(eml).toContain('To: lettore3@example.test');
     expect(eml).toContain('From: Build PC <avvisi@buildpc.test>');
     expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(eml).toContain('Auto-Submitted: auto-generated');
     expect(row).toMatchObject({ status: 'sent', recipient: null, text_body: null });
   });
 });

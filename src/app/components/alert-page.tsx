@@ -1,12 +1,22 @@
-/** The frame of the alert pages (confirm, unsubscribe, "check your mail"): a short document, no script. */
+/**
+ * The frame of the alert pages (confirm, unsubscribe, "check your mail"): a short document, no script.
+ * The page's <title> is rendered here, from the heading, rather than in the routes' `meta`: `meta` sees only
+ * the loader's data, and after a POST (confirming, one-click unsubscribe) the loader no longer knows what the
+ * action did, so a title from `meta` could announce a failure under a heading saying it worked. React hoists
+ * this <title> into <head>.
+ */
 import type { ReactNode } from 'react';
+import { useMatches } from 'react-router';
 import { formatPrice } from '../../common/format';
 import { paths } from '../../common/paths';
 import type { AlertDescription } from '../../modules/alerts/manage.service';
+import { siteFromMatches } from '../seo';
 
 export function AlertPage({ title, children }: { title: string; children: ReactNode }) {
+  const site = siteFromMatches(useMatches());
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
+      <title>{`${title} | ${site.siteName}`}</title>
       <h1 className="text-3xl font-extrabold">{title}</h1>
       <div className="mt-6 space-y-4 text-slate-700 dark:text-slate-200">{children}</div>
     </main>
@@ -38,7 +48,10 @@ export function AlertButton({ children }: { children: ReactNode }) {
   );
 }
 
-export const INVALID_LINK_TITLE = 'Link non più valido';
+const INVALID_LINK_TITLE = 'Link non più valido';
+
+/** The alert pages' meta: no title (AlertPage renders it), never indexed. */
+export const ALERT_PAGE_META = [{ name: 'robots', content: 'noindex' }];
 
 export function InvalidLink() {
   return (

@@ -16,7 +16,7 @@ const linkClass = 'rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slat
  */
 function SearchForm() {
   return (
-    <form role="search" action={paths.search()} method="get" className="flex min-w-0 flex-1 justify-end md:max-w-xs">
+    <form role="search" aria-label="Cerca nel sito" action={paths.search()} method="get" className="flex min-w-0 flex-1 justify-end md:max-w-xs">
       <label htmlFor="site-search" className="sr-only">
         Cerca
       </label>

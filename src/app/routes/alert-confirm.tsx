@@ -5,8 +5,7 @@
  */
 import { data } from 'react-router';
 import { PRIVACY_NOTE } from '../../modules/alerts/confirmation-mail';
-import { AlertButton, AlertPage, BuildLink, describeAlert, INVALID_LINK_TITLE, InvalidLink } from '../components/alert-page';
-import { siteFromMatches } from '../seo';
+import { ALERT_PAGE_META, AlertButton, AlertPage, BuildLink, describeAlert, InvalidLink } from '../components/alert-page';
 import type { Route } from './+types/alert-confirm';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -21,10 +20,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { alert, confirmed: true };
 }
 
-export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  const title = loaderData?.alert ? "Conferma l'avviso" : INVALID_LINK_TITLE;
-  return [{ title: `${title} | ${site.siteName}` }, { name: 'robots', content: 'noindex' }];
+/** The page's address carries the alert's token: no browser or proxy may keep a copy. */
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export function meta() {
+  return ALERT_PAGE_META;
 }
 
 export default function AlertConfirm({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,9 @@
 /** /avvisi/inviato: where the subscribe form lands without JavaScript. Says the same whatever happened (no enumeration). */
 import { PRIVACY_NOTE } from '../../modules/alerts/confirmation-mail';
-import { AlertPage } from '../components/alert-page';
-import { siteFromMatches } from '../seo';
-import type { Route } from './+types/alert-sent';
+import { ALERT_PAGE_META, AlertPage } from '../components/alert-page';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Controlla la tua email | ${siteFromMatches(matches).siteName}` }, { name: 'robots', content: 'noindex' }];
+export function meta() {
+  return ALERT_PAGE_META;
 }
 
 export default function AlertSent() {

@@ -6,8 +6,7 @@
  * A link that names no alert answers 200 too, with a page saying so: after a POST React Router runs the
  * loader again and answers with its status, so a 404 there would turn every one-click answer into a 404.
  */
-import { AlertButton, AlertPage, BuildLink, describeAlert, INVALID_LINK_TITLE, InvalidLink } from '../components/alert-page';
-import { siteFromMatches } from '../seo';
+import { ALERT_PAGE_META, AlertButton, AlertPage, BuildLink, describeAlert, InvalidLink } from '../components/alert-page';
 import type { Route } from './+types/alert-unsubscribe';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -20,10 +19,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { unsubscribed: true };
 }
 
-export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  const title = loaderData?.alert ? "Annulla l'avviso" : INVALID_LINK_TITLE;
-  return [{ title: `${title} | ${site.siteName}` }, { name: 'robots', content: 'noindex' }];
+/** The page's address carries the alert's token: no browser or proxy may keep a copy. */
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export function meta() {
+  return ALERT_PAGE_META;
 }
 
 export default function AlertUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

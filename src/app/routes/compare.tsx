@@ -60,6 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return answer(page, { headers: { [PAGE_KEY_HEADER]: pageKey } });
 }
 
+/** Past this many characters a title is cut in search results and tabs: longer names fall back to a count. */
+const COMPARISON_TITLE_MAX = 60;
+
+/** "Confronto: A e B", or "Confronto di 3 build" when the names would not fit a title. */
+function comparisonTitle(titles: string[]): string {
+  const named = `Confronto: ${titles.slice(0, -1).join(', ')} e ${titles.at(-1)}`;
+  return named.length <= COMPARISON_TITLE_MAX ? named : `Confronto di ${titles.length} build`;
+}
+
 /** The loader's page key goes out with the document, for the page cache to read (and remove). */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -68,7 +77,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const titles = data?.comparison?.builds.map((build) => build.page.title) ?? [];
-  const title = titles.length > 0 ? `Confronto: ${titles.join(' e ')} | ${site.siteName}` : `Confronta le build | ${site.siteName}`;
+  const title = titles.length > 0 ? `${comparisonTitle(titles)} | ${site.siteName}` : `Confronta le build | ${site.siteName}`;
   return [
     ...pageMeta(site, {
       title,

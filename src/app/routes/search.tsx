@@ -90,7 +90,7 @@ export function meta({ matches, data: loaded }: Route.MetaArgs) {
 
 function SearchPageForm({ q }: { q: string }) {
   return (
-    <form role="search" action={paths.search()} method="get" className="mt-6 flex max-w-xl">
+    <form role="search" aria-label="Affina la ricerca" action={paths.search()} method="get" className="mt-6 flex max-w-xl">
       <label htmlFor="search-page-q" className="sr-only">
         Cerca
       </label>

@@ -1,7 +1,8 @@
 /**
  * The only code that talks to the mail server: nodemailer over SMTP (SMTP_URL), or the same message
  * written as an .eml file (MAIL_OUTBOX_DIR, `npm run dev`). Messages carry a plain-text part, an optional
- * HTML part and the given headers; nothing else is added (no tracking, no images).
+ * HTML part, the given headers and `Auto-Submitted: auto-generated`; nothing else is added (no tracking,
+ * no images).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +26,9 @@ function messageOptions(from: string, message: TransportMessage): Mail.Options {
     subject: message.subject,
     text: message.text,
     ...(message.html === null ? {} : { html: message.html }),
-    headers: message.headers,
+    // Every mail the site sends is written by a program (RFC 3834): auto-responders and vacation
+    // replies stay silent, and providers classify the mail as automated rather than personal.
+    headers: { ...message.headers, 'Auto-Submitted': 'auto-generated' },
     messageId: message.messageId,
     // The envelope names only this recipient, whatever the headers say.
     envelope: { from: addressOf(from), to: [message.to] },
