@@ -63,7 +63,7 @@ describe('parseAlternative', () => {
       { ...valid, asin: 'B0SHORT' },
       { ...valid, asin: 'B0C4-TDV06' },
       { ...valid, price: '-5' },
-      { ...valid, price: '10.999' },
+      { ...valid, price: '10,999' }, // three decimals after the comma ("10.999" is 10.999 €: common/euro-amount.ts)
       { ...valid, price: 'abc' },
       { ...valid, name: 'x'.repeat(501) },
     ]) {
