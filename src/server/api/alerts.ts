@@ -22,6 +22,7 @@ import { ALERT_SENT_MESSAGE, subscribeRequestFromForm, subscribeSchema } from '.
 import type { AppServices } from '../../modules/services';
 import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../hono-env';
+import { plainPage } from '../plain-page';
 import { parseWith, readJson } from '../middleware/json-body';
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
@@ -65,20 +66,8 @@ export function alertRoutes(services: AppServices, options: { trustProxyHops: nu
  */
 function formErrorPage(error: AppError, buildSlug: string | undefined): Response {
   const back = buildSlug && error.status !== 404 ? { href: paths.build(buildSlug), text: 'Torna alla build' } : { href: paths.home(), text: 'Torna alla home' };
-  const html = [
-    '<!doctype html>',
-    '<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex"><title>Avviso non attivato</title></head>',
-    '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">',
-    '<main><h1>Avviso non attivato</h1>',
-    `<p data-testid="alert-form-error">${escapeHtml(error.message)}</p>`,
-    `<p><a href="${escapeHtml(back.href)}">${back.text}</a></p>`,
-    '</main></body></html>',
-  ].join('');
-  return new Response(html, { status: error.status, headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' } });
+  return plainPage({ status: error.status, heading: 'Avviso non attivato', paragraphs: [{ text: error.message, testId: 'alert-form-error' }], link: back });
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** A form body's text fields (the last of a repeated name); a file field is refused. */
 async function formFields(request: Request): Promise<Record<string, string>> {

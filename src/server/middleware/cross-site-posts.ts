@@ -18,6 +18,7 @@
  * otherwise. Nothing behind it runs: no mail, no counter, no stack trace.
  */
 import type { MiddlewareHandler } from 'hono';
+import { plainPage } from '../plain-page';
 import { errorBody } from './errors';
 
 export const CROSS_SITE_MESSAGE = "Richiesta rifiutata: il modulo è stato inviato da un altro sito. Per sicurezza accettiamo solo i moduli delle nostre pagine.";
@@ -55,16 +56,10 @@ export function refuseCrossSitePosts(options: { publicBaseUrl: string }): Middle
 }
 
 function refusalPage(): Response {
-  const html = [
-    '<!doctype html>',
-    '<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex"><title>Richiesta rifiutata</title></head>',
-    '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">',
-    '<main><h1>Richiesta rifiutata</h1>',
-    `<p data-testid="cross-site-refusal">${CROSS_SITE_MESSAGE}</p>`,
-    '<p>Se volevi davvero farlo, apri il nostro sito e riprova da lì.</p>',
-    '<p><a href="/">Vai alla home</a></p>',
-    '</main></body></html>',
-  ].join('');
-  return new Response(html, { status: 403, headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' } });
+  return plainPage({
+    status: 403,
+    heading: 'Richiesta rifiutata',
+    paragraphs: [{ text: CROSS_SITE_MESSAGE, testId: 'cross-site-refusal' }, { text: 'Se volevi davvero farlo, apri il nostro sito e riprova da lì.' }],
+    link: { href: '/', text: 'Vai alla home' },
+  });
 }

@@ -1,0 +1,28 @@
+/**
+ * A short Italian page written without React, for answers given before (or instead of) the pages: the
+ * no-JavaScript alert form's refusal and the cross-site refusal. No script, noindex, never stored; every
+ * text is escaped here, so a caller may pass a visitor's words without thinking about markup.
+ */
+export interface PlainPage {
+  status: number;
+  /** The <title> and the <h1>: one text, so what a screen reader announces is what the page says. */
+  heading: string;
+  paragraphs: ReadonlyArray<{ text: string; testId?: string }>;
+  link: { href: string; text: string };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+export function plainPage({ status, heading, paragraphs, link }: PlainPage): Response {
+  const html = [
+    '<!doctype html>',
+    '<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="robots" content="noindex"><title>${escapeHtml(heading)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">',
+    `<main><h1>${escapeHtml(heading)}</h1>`,
+    ...paragraphs.map(({ text, testId }) => `<p${testId ? ` data-testid="${escapeHtml(testId)}"` : ''}>${escapeHtml(text)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+    '</main></body></html>',
+  ].join('');
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' } });
+}
