@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SOCIAL_IMAGE, SITE_LOGO } from '../../src/common/site-images';
+import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { createNodeServer } from '../../src/server/node-server';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
@@ -282,8 +283,10 @@ describe('link previews', () => {
     }
   });
 
-  it('answers 404 for a rendition of no stored cover, and for any other name', async () => {
-    for (const path of [`/anteprime/${'ab'.repeat(32)}-1600.jpg`, '/anteprime/copertina.jpg', `/anteprime/${'ab'.repeat(32)}-1600.webp`, '/anteprime/a/b']) {
+  it('answers 404 for a rendition of no stored cover, of bytes that are no image, and for any other name', async () => {
+    // An HTML page under an upload's name, as a hand-made copy could hold: no preview, and no 500.
+    await createUploadStorage({ config: ctx.config, db: ctx.database.db }).put(`${'cd'.repeat(32)}-480.webp`, Buffer.from('<!doctype html><p>no'), 'text/html');
+    for (const path of [`/anteprime/${'cd'.repeat(32)}-480.jpg`, `/anteprime/${'ab'.repeat(32)}-1600.jpg`, '/anteprime/copertina.jpg', `/anteprime/${'ab'.repeat(32)}-1600.webp`, '/anteprime/a/b']) {
       const response = await fetch(`${origin}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).not.toMatch(/^image\//);

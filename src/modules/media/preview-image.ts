@@ -26,12 +26,17 @@ export function createPreviewRenditions({ readUpload, maxInputPixels }: PreviewR
   async function render(key: string): Promise<Uint8Array | null> {
     const webp = await readUpload(key);
     if (!webp) return null;
-    // The centre of the cover, as the pages' cover frames crop it; flattened on white (JPEG has no alpha).
-    return sharp(webp, { limitInputPixels: maxInputPixels })
-      .resize({ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, fit: 'cover', position: 'centre' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
-      .toBuffer();
+    try {
+      // The centre of the cover, as the pages' cover frames crop it; flattened on white (JPEG has no alpha).
+      return await sharp(webp, { limitInputPixels: maxInputPixels, failOn: 'error' })
+        .resize({ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, fit: 'cover', position: 'centre' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      // Bytes under an upload's name that are no image (stored by hand or by an older version): no preview.
+      return null;
+    }
   }
 
   /** The JPEG preview for a file name `<sha256>-<width>.jpg`, or null for any other name or a missing cover. */
