@@ -28,6 +28,7 @@ function page(views: number): BuildPublic {
     cart_url: null,
     cart_excluded: [],
     prices_updated_at: null,
+    updated_at: '2026-11-20T09:00:00.000Z',
     personalization: null,
     compatibility: { checks: [], estimated_watts: null, verified: false },
     components: [],

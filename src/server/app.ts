@@ -168,7 +168,7 @@ export function createApp(deps: AppDeps) {
     });
     app.use('/assets/*', staticFiles);
     // Unhashed public files: cached for a day, so a new version reaches visitors soon enough.
-    app.on(['GET', 'HEAD'], ['/favicon.svg', '/favicon.ico', '/og-default.png'], async (c, next) => {
+    app.on(['GET', 'HEAD'], ['/favicon.svg', '/favicon.ico', '/og-default.png', '/logo.png'], async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=86400');
     }, staticFiles);

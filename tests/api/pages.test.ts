@@ -72,6 +72,23 @@ function paginationLinks(html: string): { text: string; href: string; current: s
   }));
 }
 
+/** The robots meta tag's content, or null when the page has none (indexed). */
+function robots(html: string): string | null {
+  const found = [...html.matchAll(/<meta name="robots" content="([^"]*)"\/?>/g)].map((match) => match[1]!);
+  expect(found.length).toBeLessThanOrEqual(1);
+  return found[0] ?? null;
+}
+
+/** The text of the page's one H1, tags removed. */
+function heading(html: string): string {
+  const found = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => decode(match[1]!.replace(/<[^>]+>/g, '')).trim());
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)![1]!);
+const descriptionOf = (html: string) => decode(/<meta name="description" content="([^"]*)"/.exec(html)![1]!);
+
 function canonical(html: string): string {
   const found = [...html.matchAll(/<link rel="canonical" href="([^"]*)"\/?>/g)].map((match) => decode(match[1]!));
   expect(found).toHaveLength(1);
@@ -118,7 +135,9 @@ describe('home page: 12 builds per page, pages and filters in the URL', () => {
     expect(links[0]).toEqual({ text: 'Pagina precedente', href: '/#builds', current: null });
     expect(links.at(-1)).toEqual({ text: 'Pagina successiva', href: '/?pagina=3#builds', current: null });
     expect(links.filter((link) => link.current !== null)).toEqual([{ text: 'Pagina 2', href: '/?pagina=2#builds', current: 'page' }]);
-    expect(canonical(html)).toBe(`${BASE_URL}/?pagina=2`);
+    // Past the first page: not indexed, canonical on the first (decision 038).
+    expect(canonical(html)).toBe(`${BASE_URL}/`);
+    expect(robots(html)).toBe('noindex, follow');
     expect(html).toMatch(/<title>[^<]*\(pagina 2\)<\/title>/);
   });
 
@@ -132,7 +151,10 @@ describe('home page: 12 builds per page, pages and filters in the URL', () => {
     const html = await getHtml('/?categoria=office&budget=800-1500');
     expect(cardTitles(html)).toEqual(titlesOf(built.filter((build) => build.category === 'office')));
     expect(paginationLinks(html)).toEqual([]); // 10 builds: one page, no navigation
-    expect(canonical(html)).toBe(`${BASE_URL}/?categoria=office&budget=800-1500`);
+    // A combination: named for what it lists, not indexed, canonical on its category's first page.
+    expect(canonical(html)).toBe(`${BASE_URL}/?categoria=office`);
+    expect(robots(html)).toBe('noindex, follow');
+    expect(heading(html)).toBe('Build PC ufficio da 800 a 1.500 €');
     expect(html).toMatch(/<a href="\/\?categoria=office&amp;budget=800-1500#builds" aria-current="true"[^>]*>Ufficio<\/a>/);
     expect(html).toMatch(/<a href="\/\?categoria=office&amp;budget=800-1500#builds" aria-current="true"[^>]*>800 – 1\.500 €<\/a>/);
     expect(html).toMatch(/<a href="\/\?categoria=gaming&amp;budget=800-1500#builds"[^>]*>Gaming<\/a>/);
@@ -160,7 +182,44 @@ describe('home page: 12 builds per page, pages and filters in the URL', () => {
     expect(cardTitles(html)).toEqual(titlesOf(built.slice(0, 12)));
     expect(canonical(html)).toBe(`${BASE_URL}/`);
     expect(html).toMatch(/<a href="\/#builds" aria-current="true"[^>]*>Tutte<\/a>/);
-    expect(canonical(await getHtml('/?utm_source=x&budget=oltre-2500&pagina=1'))).toBe(`${BASE_URL}/?budget=oltre-2500`);
+    expect(robots(html)).toBeNull();
+    expect(canonical(await getHtml('/?utm_source=x&budget=oltre-2500&pagina=1'))).toBe(`${BASE_URL}/`);
+  });
+
+  it('one indexing rule for every list page: a category first page is indexed under its own name, the rest is noindex, follow', async () => {
+    const home = await getHtml('/');
+    expect(robots(home)).toBeNull();
+    expect(heading(home)).toBe('Assembla il tuo PC perfetto');
+    expect(titleOf(home)).toBe('Build PC: guide per assemblare il tuo PC perfetto');
+
+    const gaming = await getHtml('/?categoria=gaming');
+    expect(robots(gaming)).toBeNull();
+    expect(canonical(gaming)).toBe(`${BASE_URL}/?categoria=gaming`);
+    expect(heading(gaming)).toBe('Build PC gaming');
+    expect(titleOf(gaming)).toBe('Build PC gaming | Build PC');
+    expect(descriptionOf(gaming)).toMatch(/^Build PC gaming: /);
+
+    const cases = [
+      { path: '/?budget=fino-800', canonical: '/', name: 'Build PC fino a 800 €' },
+      { path: '/?budget=oltre-2500&pagina=1', canonical: '/', name: 'Build PC oltre 2.500 €' },
+      { path: '/?categoria=gaming&budget=fino-800', canonical: '/?categoria=gaming', name: 'Build PC gaming fino a 800 €' },
+      { path: '/?categoria=gaming&pagina=2', canonical: '/?categoria=gaming', name: 'Build PC gaming' },
+      { path: '/?categoria=editing&budget=oltre-2500', canonical: '/?categoria=editing', name: 'Build PC editing oltre 2.500 €' },
+      // A category with no build is not worth a search result either.
+      { path: '/?categoria=premium', canonical: '/?categoria=premium', name: 'Build PC premium' },
+    ];
+    const titles = new Set<string>([titleOf(home), titleOf(gaming)]);
+    for (const page of cases) {
+      const html = await getHtml(page.path);
+      expect(robots(html), page.path).toBe('noindex, follow');
+      expect(canonical(html), page.path).toBe(`${BASE_URL}${page.canonical}`);
+      expect(heading(html), page.path).toBe(page.name);
+      expect(titleOf(html).startsWith(page.name), page.path).toBe(true);
+      expect(descriptionOf(html).startsWith(`${page.name}: `), page.path).toBe(true);
+      titles.add(titleOf(html));
+    }
+    // No two list pages share a title.
+    expect(titles.size).toBe(cases.length + 2);
   });
 
   it.each([

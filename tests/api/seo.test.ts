@@ -84,10 +84,10 @@ describe.each(BASES)('sitemap.xml and robots.txt with base $base', ({ base, env 
     return response.body.build;
   }
 
-  it('lists the home page and the published builds, newest first, never drafts', async () => {
+  it('lists the home page, the category pages that list a build and the published builds, newest first, never drafts', async () => {
     const first = await createBuild({ title: 'Prima build pubblicata' });
-    const draft = await createBuild({ title: 'Bozza segreta', status: 'draft' });
-    const second = await createBuild({ title: 'Seconda build pubblicata' });
+    const draft = await createBuild({ title: 'Bozza segreta', status: 'draft', category: 'office' });
+    const second = await createBuild({ title: 'Seconda build pubblicata', category: 'editing' });
 
     const response = await ctx.request<string>('GET', '/sitemap.xml');
     expect(response.status).toBe(200);
@@ -99,8 +99,11 @@ describe.each(BASES)('sitemap.xml and robots.txt with base $base', ({ base, env 
     expect(xml).toContain(`<loc>${base}/build/${second.slug}</loc><lastmod>${w3c(second.updated_at)}</lastmod>`);
     expect(xml).not.toContain(draft.slug);
 
+    // The indexed list pages only (decision 038): a category with nothing public (office) is not one.
     expect(sitemapUrls(xml)).toEqual([
       { loc: `${base}/`, lastmod: w3c(second.updated_at) },
+      { loc: `${base}/?categoria=gaming`, lastmod: w3c(first.updated_at) },
+      { loc: `${base}/?categoria=editing`, lastmod: w3c(second.updated_at) },
       { loc: `${base}/build/${second.slug}`, lastmod: w3c(second.updated_at) },
       { loc: `${base}/build/${first.slug}`, lastmod: w3c(first.updated_at) },
     ]);
@@ -109,6 +112,7 @@ describe.each(BASES)('sitemap.xml and robots.txt with base $base', ({ base, env 
     const after = sitemapUrls((await ctx.request<string>('GET', '/sitemap.xml')).body);
     expect(after).toEqual([
       { loc: `${base}/`, lastmod: w3c(first.updated_at) },
+      { loc: `${base}/?categoria=gaming`, lastmod: w3c(first.updated_at) },
       { loc: `${base}/build/${first.slug}`, lastmod: w3c(first.updated_at) },
     ]);
   });

@@ -1,5 +1,8 @@
 import { data, isRouteErrorResponse } from 'react-router';
+import { isBuildCategory } from '../../common/catalog';
 import { isAppError } from '../../common/errors';
+import { homeListName } from '../../common/home-list';
+import { canonicalHomeQuery } from '../../common/home-query';
 import { paths } from '../../common/paths';
 import { PAGE_KEY_HEADER } from '../../common/page-key';
 import { parsePersonalization, personalizationKeyPart, personalizedPageKey } from '../../common/personalization-query';
@@ -16,7 +19,7 @@ import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
 import { ShareLinks } from '../components/share-links';
 import { toBuildPage } from '../public-text';
 import { priceChart } from '../price-chart';
-import { pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
+import { coverPreview, pageMeta, siteFromMatches, toAbsoluteUrl } from '../seo';
 import { PriceHistoryChart } from '../components/price-history-chart';
 import type { Route } from './+types/build';
 
@@ -58,21 +61,35 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Build non trovata | ${site.siteName}` }, { name: 'robots', content: 'noindex' }];
   const { build, siteAuthor } = loaderData;
   const path = paths.build(build.slug);
+  // The cover's JPEG rendition (or the site's card) for previews, and the same image for the Article.
+  const image = coverPreview(build.featured_image, `Copertina della build «${build.title}»`);
   const tags = pageMeta(site, {
     title: `${build.meta_title} | ${site.siteName}`,
     description: build.meta_description,
     path,
-    image: build.featured_image,
+    image,
     type: 'article',
     publishedTime: build.published_at,
+    modifiedTime: build.updated_at,
   });
-  const jsonLd = buildPageJsonLd(build, {
-    siteName: site.siteName,
-    siteAuthor,
-    publicBaseUrl: site.publicBaseUrl,
-    pageUrl: toAbsoluteUrl(path, site.publicBaseUrl),
-    imageUrl: toAbsoluteUrl(build.featured_image || '/og-default.png', site.publicBaseUrl),
-  });
+  // Home › the build's category list (an indexed page, decision 038) › the build.
+  const category = isBuildCategory(build.category) ? { category: build.category, budget: null, page: 1 } : null;
+  const breadcrumbs = [
+    { name: site.siteName, path: paths.home() },
+    ...(category ? [{ name: homeListName(category)!, path: `/${canonicalHomeQuery(category)}` }] : []),
+    { name: build.title, path },
+  ];
+  const jsonLd = buildPageJsonLd(
+    build,
+    {
+      siteName: site.siteName,
+      siteAuthor,
+      publicBaseUrl: site.publicBaseUrl,
+      pageUrl: toAbsoluteUrl(path, site.publicBaseUrl),
+      imageUrl: toAbsoluteUrl(image.path, site.publicBaseUrl),
+    },
+    breadcrumbs,
+  );
   // A personalised page is the author's article with a visitor's choices: never indexed, and its
   // canonical (pageMeta's, from `path`) stays the author's build.
   const robots = build.personalization ? [{ name: 'robots', content: 'noindex' }] : [];

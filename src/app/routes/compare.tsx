@@ -18,6 +18,7 @@ import { CompareWith } from '../components/compare-with';
 import { PriceNote } from '../components/component-list';
 import { ExternalIcon } from '../components/icons';
 import type { ComponentData } from '../public-text';
+import { breadcrumbListJsonLd } from '../../modules/seo/structured-data';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/compare';
 
@@ -77,15 +78,22 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const titles = data?.comparison?.builds.map((build) => build.page.title) ?? [];
-  const title = titles.length > 0 ? `${comparisonTitle(titles)} | ${site.siteName}` : `Confronta le build | ${site.siteName}`;
+  const named = titles.length > 0 ? comparisonTitle(titles) : null;
+  const path = paths.compare(data?.selfQuery ?? '');
+  const crumbs = [
+    { name: site.siteName, path: paths.home() },
+    { name: 'Confronta le build', path: paths.compare() },
+    ...(named ? [{ name: named, path }] : []),
+  ];
   return [
     ...pageMeta(site, {
-      title,
+      title: `${named ?? 'Confronta le build'} | ${site.siteName}`,
       description: 'Build a confronto: componenti riga per riga, prezzi totali, consumo stimato e compatibilità.',
-      path: paths.compare(data?.selfQuery ?? ''),
+      path,
     }),
     // A comparison is any pair of builds: not a page for search results, but its links are worth following.
     { name: 'robots', content: 'noindex, follow' },
+    { 'script:ld+json': breadcrumbListJsonLd(crumbs, site.publicBaseUrl) },
   ];
 }
 

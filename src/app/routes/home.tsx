@@ -3,6 +3,9 @@ import { redirect } from 'react-router';
 import { BUDGET_RANGES, findBudgetRange } from '../../common/budget-ranges';
 import { BUILD_CATEGORIES, categoryLabel } from '../../common/catalog';
 import { feedPath, feedTitle } from '../../common/feed-query';
+import { homeListCanonical, homeListDescription, homeListHeading, homeListName, homeListTitle, isIndexedHomeList } from '../../common/home-list';
+import { paths } from '../../common/paths';
+import { breadcrumbListJsonLd, homePageJsonLd } from '../../modules/seo/structured-data';
 import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
 import { BuildCard } from '../components/build-card';
 import { CompareForm } from '../components/compare-form';
@@ -44,23 +47,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const pageCount = Math.max(1, Math.ceil(total / HOME_PAGE_SIZE));
   if (query.page > pageCount) throw redirect(homeUrl({ ...query, page: pageCount }), 302);
-  return { builds: builds.map(toBuildCard), query, pageCount, author: context.config.siteAuthor };
+  return { builds: builds.map(toBuildCard), query, total, pageCount, author: context.config.siteAuthor };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
-  const page = data?.query.page ?? 1;
+  const query = data?.query ?? { category: null, budget: null, page: 1 };
+  // One rule for every filter and page (common/home-list.ts, decision 038): the canonical is the
+  // category's first page or the home; only that page itself, with builds in it, is indexed.
+  const indexed = data ? isIndexedHomeList(query, data.total) : false;
   const tags = pageMeta(site, {
-    title: `${site.siteName}: guide per assemblare il tuo PC perfetto${page > 1 ? ` (pagina ${page})` : ''}`,
-    description:
-      'Configurazioni PC complete per gaming, editing, ufficio e workstation: componenti scelti, prezzi aggiornati e link per comprare tutto su Amazon.',
-    // Canonical URL: the known filters and the page only, so tracking or junk parameters never create duplicates.
-    path: data ? homeUrl(data.query) : '/',
+    title: homeListTitle(query, site.siteName),
+    description: homeListDescription(query),
+    path: homeUrl(homeListCanonical(query)),
+    robots: indexed ? undefined : 'noindex, follow',
   });
   // A category's page also offers that category's feed (the site's is in every page's head: root.tsx).
   const category = data?.query.category ?? null;
   if (category) tags.push({ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: feedTitle(site.siteName, category), href: feedPath(category) });
-  return tags;
+  const name = homeListName(query);
+  const jsonLd = name
+    ? [breadcrumbListJsonLd([{ name: site.siteName, path: paths.home() }, { name, path: homeUrl({ ...query, page: 1 }) }], site.publicBaseUrl)]
+    : query.page === 1
+      ? homePageJsonLd(site, paths.search())
+      : [];
+  return [...tags, ...jsonLd.map((item) => ({ 'script:ld+json': item }))];
 }
 
 /** A filter chip: a plain link to the first page of the other filter, back at the grid. */
@@ -112,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main>
       <section className="bg-gradient-to-br from-violet-700 via-indigo-900 to-indigo-950 text-white">
         <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">Assembla il tuo PC perfetto</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{homeListHeading(query)}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-violet-100">
             Configurazioni complete per ogni budget e ogni uso, con prezzi aggiornati e guide passo passo.
           </p>

@@ -15,6 +15,7 @@ import { CompareForm } from '../components/compare-form';
 import { SearchIcon } from '../components/icons';
 import { Pagination } from '../components/pagination';
 import { toBuildCard } from '../public-text';
+import { breadcrumbListJsonLd } from '../../modules/seo/structured-data';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/search';
 
@@ -85,6 +86,8 @@ export function meta({ matches, data: loaded }: Route.MetaArgs) {
       path: loaded ? searchUrl(loaded.query) : '/cerca',
     }),
     { name: 'robots', content: 'noindex, follow' },
+    // The trail names the search, never the visitor's words.
+    { 'script:ld+json': breadcrumbListJsonLd([{ name: site.siteName, path: paths.home() }, { name: 'Cerca', path: paths.search() }], site.publicBaseUrl) },
   ];
 }
 

@@ -65,6 +65,8 @@ export interface BuildPublic extends BuildSummary {
   cart_excluded: CartExclusion[];
   /** Date of the oldest price shown: the page must never claim prices are fresher than this. */
   prices_updated_at: string | null;
+  /** When the author last changed the build (the sitemap's lastmod and the article's dateModified). */
+  updated_at: string;
   /** The compatibility and power checks (decision 023), as the page shows them. */
   compatibility: CompatibilitySummary;
   components: BuildComponentPublic[];

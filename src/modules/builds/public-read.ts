@@ -146,6 +146,7 @@ export function createPublicReads(deps: PublicReadDeps) {
       cart_url: cart.url,
       cart_excluded: [...cart.excluded, ...ownedExclusions],
       prices_updated_at: oldestPriceDate(toBuy),
+      updated_at: row.updated_at,
       compatibility: publicCompatibilityOfRows(components),
       components: components.map((c) => {
         const swap = variant.swaps.get(c.id);

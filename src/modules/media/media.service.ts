@@ -16,6 +16,7 @@ import { createRemoveBgClient, isRemoveBgError, type RemoveBgClient, type Remove
 import { createLocalDirectoryStorage, type ObjectStorage, type StoredObject } from '../../integrations/storage';
 import { IMAGE_MIME_TYPES, type ImageType, sniffImageType } from './image-type';
 import type { UploadedImage } from './media.schema';
+import { createPreviewRenditions } from './preview-image';
 import { isUploadKey, UPLOAD_CONTENT_TYPE } from './stored-upload';
 import { errorMessageForLog } from '../../common/log-text';
 
@@ -138,6 +139,10 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
   }
 
   const urlOf = (key: string) => `${UPLOADS_PATH}/${key}`;
+  const previews = createPreviewRenditions({
+    readUpload: async (key) => (isUploadKey(key) ? ((await store.get(key))?.bytes ?? null) : null),
+    maxInputPixels: MAX_INPUT_PIXELS,
+  });
 
   return {
     maxUploadMb: maxMb,
@@ -176,6 +181,9 @@ export function createMediaService({ config, storage, backgroundRemover }: Media
     async hasUpload(name: string): Promise<boolean> {
       return isUploadKey(name) && store.has(name);
     },
+
+    /** The JPEG link-preview rendition of a stored cover (preview-image.ts), or null when there is no such cover. */
+    readPreview: previews.readPreview,
 
     /** 503 when REMOVE_BG_API_KEY is not set (checked before an upload is read). */
     requireBackgroundRemoval,

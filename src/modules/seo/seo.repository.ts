@@ -1,5 +1,6 @@
 /** Queries for the sitemap. */
 import type { Kysely } from 'kysely';
+import { BUILD_CATEGORIES, type BuildCategory, isBuildCategory } from '../../common/catalog';
 import { isPublicBuild, publicPublishedAt } from '../../db/public-builds';
 import type { Database } from '../../db/tables';
 
@@ -66,3 +67,22 @@ export async function sitemapSliceLastmods(db: Kysely<Database>, now: string, sl
   return rows.map((row) => row?.lastmod ?? null);
 }
 
+
+/**
+ * The categories that list at least one public build (as of `now`), in the site's order, each with the
+ * newest updated_at among its builds: the category pages the home's rule indexes (decision 038).
+ */
+export async function sitemapCategories(db: Kysely<Database>, now: string): Promise<{ category: BuildCategory; lastmod: string }[]> {
+  const rows = await db
+    .selectFrom('builds')
+    .select((eb) => ['category', eb.fn.max('updated_at').as('lastmod')])
+    .where(isPublicBuild(now))
+    .where('category', 'in', [...BUILD_CATEGORIES])
+    .groupBy('category')
+    .execute();
+  const lastmods = new Map(rows.flatMap((row) => (isBuildCategory(row.category) && row.lastmod ? [[row.category, row.lastmod] as const] : [])));
+  return BUILD_CATEGORIES.flatMap((category) => {
+    const lastmod = lastmods.get(category);
+    return lastmod ? [{ category, lastmod }] : [];
+  });
+}

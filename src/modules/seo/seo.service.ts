@@ -1,17 +1,20 @@
 /**
  * /sitemap.xml and /robots.txt of the site at `publicBaseUrl` (api-contract.md, "Other routes").
  *
- * A sitemap file holds at most 50,000 URLs (sitemaps.org). Up to that, /sitemap.xml is one urlset (the
- * home page, then the public builds newest first). Past it, /sitemap.xml is a sitemap index listing
- * /sitemap-1.xml, /sitemap-2.xml, …: the home page then the public builds in id order, cut every
- * `sitemapUrlLimit` URLs, each part read with LIMIT/OFFSET so none loads the whole catalogue.
+ * The sitemap lists exactly the indexed pages: the home page, the first page of each category that lists
+ * a public build (the home's rule, decision 038), then the public builds. A sitemap file holds at most
+ * 50,000 URLs (sitemaps.org). Up to that, /sitemap.xml is one urlset (the list pages, then the builds
+ * newest first). Past it, /sitemap.xml is a sitemap index listing /sitemap-1.xml, /sitemap-2.xml, …: the
+ * list pages then the public builds in id order, cut every `sitemapUrlLimit` URLs, each part read with
+ * LIMIT/OFFSET so none loads the whole catalogue.
  */
 import type { Kysely } from 'kysely';
+import { canonicalHomeQuery } from '../../common/home-query';
 import { paths } from '../../common/paths';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
-import { listSitemapEntries, listSitemapSlice, sitemapSliceLastmods, sitemapTotals } from './seo.repository';
-import { baseOf, buildUrl, renderRobotsTxt, renderSitemapIndexXml, renderSitemapXml, renderUrlsetXml } from './sitemap';
+import { listSitemapEntries, listSitemapSlice, sitemapCategories, sitemapSliceLastmods, sitemapTotals } from './seo.repository';
+import { baseOf, buildUrl, renderRobotsTxt, renderSitemapIndexXml, renderUrlsetXml, type SitemapUrl } from './sitemap';
 
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -24,10 +27,16 @@ export interface SeoDeps {
   sitemapUrlLimit?: number;
 }
 
-/** The builds of part `part` (1-based): URL 0 is the home page, URL i + 1 the public build at id-order offset i. */
-function sliceOf(part: number, limit: number): { offset: number; limit: number } {
-  return part === 1 ? { offset: 0, limit: limit - 1 } : { offset: (part - 1) * limit - 1, limit };
+/** What part `part` (1-based) holds: some of the list pages (indices into them) and a slice of the builds. */
+function partOf(part: number, limit: number, listPages: number) {
+  const start = (part - 1) * limit;
+  const end = part * limit;
+  const buildsFrom = Math.max(start, listPages);
+  return { lists: { from: Math.min(start, listPages), to: Math.min(end, listPages) }, builds: { offset: buildsFrom - listPages, limit: end - buildsFrom } };
 }
+
+const newest = (dates: (string | null | undefined)[]): string | null =>
+  dates.reduce<string | null>((latest, date) => (date && (latest === null || Date.parse(date) > Date.parse(latest)) ? date : latest), null);
 
 export function createSeoService(deps: SeoDeps) {
   const urlLimit = deps.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
@@ -35,34 +44,44 @@ export function createSeoService(deps: SeoDeps) {
   const base = baseOf(deps.publicBaseUrl);
 
   /** How many parts the sitemap has: 0 when it is a single urlset. */
-  function partCount(publicBuilds: number): number {
-    const urls = publicBuilds + 1;
+  function partCount(urls: number): number {
     return urls <= urlLimit ? 0 : Math.ceil(urls / urlLimit);
+  }
+
+  /** The indexed list pages: the home (changed when any public build did), then each category with builds. */
+  async function listPages(now: string): Promise<{ urls: SitemapUrl[]; builds: number }> {
+    const [totals, categories] = await Promise.all([sitemapTotals(deps.db, now), sitemapCategories(deps.db, now)]);
+    const home = { loc: `${base}${paths.home()}`, lastmod: totals.lastmod };
+    const categoryPages = categories.map(({ category, lastmod }) => ({ loc: `${base}/${canonicalHomeQuery({ category, budget: null, page: 1 })}`, lastmod }));
+    return { urls: [home, ...categoryPages], builds: totals.count };
   }
 
   async function sitemapXml(): Promise<string> {
     const now = deps.clock.now().toISOString();
-    const totals = await sitemapTotals(deps.db, now);
-    const parts = partCount(totals.count);
-    if (parts === 0) {
-      // The home page changed when any listed build last did.
-      return renderSitemapXml(await listSitemapEntries(deps.db, now), deps.publicBaseUrl, totals.lastmod);
-    }
-    const numbers = Array.from({ length: parts }, (_, index) => index + 1);
-    // Part 1 holds the home page, which changed when any build did.
-    const lastmods = await sitemapSliceLastmods(deps.db, now, numbers.slice(1).map((part) => sliceOf(part, urlLimit)));
-    return renderSitemapIndexXml(numbers.map((part) => ({ loc: `${base}${paths.sitemapPart(part)}`, lastmod: part === 1 ? totals.lastmod : (lastmods[part - 2] ?? null) })));
+    const lists = await listPages(now);
+    const parts = partCount(lists.urls.length + lists.builds);
+    if (parts === 0) return renderUrlsetXml([...lists.urls, ...(await listSitemapEntries(deps.db, now)).map((entry) => buildUrl(base, entry))]);
+    const layout = Array.from({ length: parts }, (_, index) => partOf(index + 1, urlLimit, lists.urls.length));
+    const withBuilds = layout.filter((part) => part.builds.limit > 0);
+    const sliceLastmods = await sitemapSliceLastmods(deps.db, now, withBuilds.map((part) => part.builds));
+    return renderSitemapIndexXml(
+      layout.map((part, index) => {
+        const slice = withBuilds.indexOf(part);
+        const lastmod = newest([...lists.urls.slice(part.lists.from, part.lists.to).map((url) => url.lastmod), slice === -1 ? null : sliceLastmods[slice]]);
+        return { loc: `${base}${paths.sitemapPart(index + 1)}`, lastmod };
+      }),
+    );
   }
 
   /** Part `part` of the sitemap index, or null when there is no such part (or the sitemap is a single file). */
   async function sitemapPartXml(part: number): Promise<string | null> {
     if (!Number.isInteger(part) || part < 1) return null;
     const now = deps.clock.now().toISOString();
-    const totals = await sitemapTotals(deps.db, now);
-    if (part > partCount(totals.count)) return null;
-    const slice = sliceOf(part, urlLimit);
-    const builds = (await listSitemapSlice(deps.db, now, slice.offset, slice.limit)).map((entry) => buildUrl(base, entry));
-    return renderUrlsetXml(part === 1 ? [{ loc: `${base}${paths.home()}`, lastmod: totals.lastmod }, ...builds] : builds);
+    const lists = await listPages(now);
+    if (part > partCount(lists.urls.length + lists.builds)) return null;
+    const { lists: range, builds } = partOf(part, urlLimit, lists.urls.length);
+    const buildUrls = builds.limit > 0 ? (await listSitemapSlice(deps.db, now, builds.offset, builds.limit)).map((entry) => buildUrl(base, entry)) : [];
+    return renderUrlsetXml([...lists.urls.slice(range.from, range.to), ...buildUrls]);
   }
 
   function robotsTxt(): string {

@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../common/errors';
 import { tooLargeError } from '../../modules/media/media.service';
 import { UPLOAD_CONTENT_TYPE } from '../../modules/media/stored-upload';
+import { PREVIEWS_PATH } from '../../common/site-images';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../hono-env';
 
@@ -99,6 +100,14 @@ export function uploadedFileRoutes(services: AppServices) {
   });
   // Anything else under /uploads (other methods, nested paths) never reaches the page renderer.
   app.all('/uploads/*', notFound);
+
+  // A cover's JPEG for link previews (common/site-images.ts): named by the cover's content hash, so immutable too.
+  app.get(`${PREVIEWS_PATH}/:file`, async (c) => {
+    const bytes = await services.media.readPreview(c.req.param('file'));
+    if (!bytes) return notFound(c);
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': IMMUTABLE, ...UPLOAD_RESPONSE_HEADERS });
+  });
+  app.all(`${PREVIEWS_PATH}/*`, notFound);
 
   return app;
 }
