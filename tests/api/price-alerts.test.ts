@@ -408,4 +408,9 @@ describe('without mail configured', () => {
     expect(response.status).toBe(503);
     expect(response.body.error.message).toMatch(/SMTP_URL/);
   });
+
+  it("tells the admin's list that mail is off", async () => {
+    const list = await off.request('GET', '/api/admin/alerts', { token: await off.login() });
+    expect(list).toMatchObject({ status: 200, body: { builds: [], truncated: false, mail_enabled: false } });
+  });
 });

@@ -52,7 +52,7 @@ describe('Avvisi (admin)', () => {
 
     const retailerOff = plain(await page.getByTestId('alerts-retailer-off').textContent());
     expect(retailerOff).toContain('Amazon Creators API non configurata');
-    expect(retailerOff).toContain('nessun avviso può scattare');
+    expect(retailerOff).toContain('Nessun avviso può scattare: senza Amazon Creators API i prezzi non vengono aggiornati dal rivenditore.');
     expect(await page.getByTestId('alerts-mail-off').count()).toBe(0);
 
     expect((await page.getByTestId('alerts-build').getByRole('heading', { level: 2 }).allTextContents()).map(plain).sort()).toEqual([build.title, other.title].sort());

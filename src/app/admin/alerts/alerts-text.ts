@@ -7,7 +7,7 @@ export const ALERTS_TEXT = {
   intro: 'Gli avvisi dei visitatori, build per build: obiettivo, stato e date. Gli indirizzi email non vengono mai mostrati.',
   empty: 'Nessun avviso in corso.',
   truncated: (shown: number) => `Sono mostrati i primi ${shown} avvisi.`,
-  retailerOff: 'Amazon Creators API non configurata: i prezzi non vengono aggiornati dal rivenditore, quindi nessun avviso può scattare.',
+  retailerOff: 'Nessun avviso può scattare: senza Amazon Creators API i prezzi non vengono aggiornati dal rivenditore.',
   mailOff: 'Invio email non configurato (SMTP_URL): i visitatori non possono chiedere avvisi e nessuna email viene inviata.',
   eraseHeading: 'Cancella gli avvisi di un indirizzo',
   eraseIntro: "Su richiesta del titolare: cancella tutti gli avvisi (attivi e in attesa) dell'indirizzo, in qualunque forma sia stato scritto (maiuscole, +etichetta).",
