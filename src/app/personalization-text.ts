@@ -3,6 +3,7 @@
  * made on the server: every choice is a plain link (or the budget's GET form) to the variant it leads to,
  * so the page works without JavaScript and carries no personalisation code.
  */
+import { partTypeName } from '../common/catalog';
 import { formatDateTime, formatPrice, formatQuantity } from '../common/format';
 import { centsToEuro, euroToCents } from '../common/money';
 import { paths } from '../common/paths';
@@ -15,6 +16,19 @@ import {
   personalizationQuery,
 } from '../common/personalization-query';
 import type { BuildPublic } from '../modules/builds/builds.types';
+
+/**
+ * Where each personalising action lands. A choice reloads the page (a plain link, or the budget's GET
+ * form), so every link and the form's action carry the fragment of what changed: the row of the part
+ * chosen, or the "Configurazione personalizzata" summary for a budget, which can change several parts.
+ * A phone would otherwise show the page's top, far from both. Fragments never reach the server, so the
+ * page cache's variants (X-Page-Key) are the same with or without them.
+ */
+export const PERSONALIZE_ANCHORS = {
+  section: 'personalizza',
+  summary: 'configurazione-personalizzata',
+  row: (componentId: number) => `personalizza-${componentId}`,
+} as const;
 
 /** What the visitor asked, as the links change it. */
 interface VisitorState {
@@ -38,6 +52,8 @@ export interface PersonalizeOption {
 
 export interface PersonalizeRow {
   id: number;
+  /** The element id of the row, the fragment of its links. */
+  anchor: string;
   type: string;
   /** The name the component shows now. */
   name: string;
@@ -66,6 +82,8 @@ export interface PersonalizePageData {
   variant: VariantNotice | null;
   /** The page's own URL path (share links share the variant). */
   selfPath: string;
+  /** On a personalised page, its total and the link up to the summary of what changed; null on the author's build. */
+  summaryLink: { totalText: string; href: string } | null;
 }
 
 function signedPrice(euro: number): string {
@@ -73,8 +91,9 @@ function signedPrice(euro: number): string {
   return `${euro < 0 ? '−' : '+'}${formatPrice(Math.abs(euro))}`;
 }
 
-function hrefOf(slug: string, state: VisitorState): string {
-  return paths.buildVariant(slug, personalizationQuery(state));
+/** The variant `state` leads to, landing on the row of the part the link changes. */
+function hrefOf(slug: string, state: VisitorState, componentId: number): string {
+  return `${paths.buildVariant(slug, personalizationQuery(state))}#${PERSONALIZE_ANCHORS.row(componentId)}`;
 }
 
 const without = (state: VisitorState, componentId: number): VisitorState => ({
@@ -84,12 +103,13 @@ const without = (state: VisitorState, componentId: number): VisitorState => ({
 });
 
 function changeText(component: BuildPublic['components'][number]): string | null {
-  if (component.owned) return `${component.type}: ${component.name}, già in tuo possesso`;
+  const type = partTypeName(component.type);
+  if (component.owned) return `${type}: ${component.name}, già in tuo possesso`;
   if (!component.swapped_from) return null;
   const from = component.swapped_from;
   const difference = component.price !== null && from.price !== null ? ` (${signedPrice(centsToEuro(euroToCents(component.price) - euroToCents(from.price))!)})` : '';
   const why = component.swapped_by === 'budget' ? ' per stare nel budget' : '';
-  return `${component.type}: ${component.name} al posto di ${from.name}${why}${difference}`;
+  return `${type}: ${component.name} al posto di ${from.name}${why}${difference}`;
 }
 
 /**
@@ -135,21 +155,21 @@ export function toPersonalizePage(build: BuildPublic): PersonalizePageData {
       differenceText: signedPrice(alternative.difference),
       price_updated_at: alternative.price_updated_at,
       priceUpdatedText: formatDateTime(alternative.price_updated_at),
-      href: hrefOf(build.slug, { ...rest, choices: [...rest.choices, { componentId: component.id, asin: alternative.asin }] }),
+      href: hrefOf(build.slug, { ...rest, choices: [...rest.choices, { componentId: component.id, asin: alternative.asin }] }, component.id),
       current: !component.owned && alternative.asin === component.asin,
     }));
     const ownLink = component.owned
-      ? { text: "Non ce l'ho", href: hrefOf(build.slug, rest) }
-      : { text: "Ce l'ho già", href: hrefOf(build.slug, { ...rest, owned: [...rest.owned, component.id] }) };
+      ? { text: "Non ce l'ho", href: hrefOf(build.slug, rest, component.id) }
+      : { text: "Ce l'ho già", href: hrefOf(build.slug, { ...rest, owned: [...rest.owned, component.id] }, component.id) };
     // With a budget, the author's part is pinned by choosing its own ASIN, or the fit would swap it again.
     const from = component.swapped_from;
     const authorLink = from
       ? {
           text: `Torna a ${from.name}`,
-          href: hrefOf(build.slug, from.asin && state.budgetCents !== null ? { ...rest, choices: [...rest.choices, { componentId: component.id, asin: from.asin }] } : rest),
+          href: hrefOf(build.slug, from.asin && state.budgetCents !== null ? { ...rest, choices: [...rest.choices, { componentId: component.id, asin: from.asin }] } : rest, component.id),
         }
       : null;
-    return { id: component.id, type: component.type, name: component.name, owned: component.owned, options, ownLink, authorLink };
+    return { id: component.id, anchor: PERSONALIZE_ANCHORS.row(component.id), type: partTypeName(component.type), name: component.name, owned: component.owned, options, ownLink, authorLink };
   });
   const hidden = [
     ...state.choices.map((choice) => ({ name: PERSONALIZATION_PARAMS.choose, value: `${choice.componentId}:${choice.asin}` })),
@@ -157,8 +177,10 @@ export function toPersonalizePage(build: BuildPublic): PersonalizePageData {
   ];
   return {
     rows,
-    budgetForm: { action: paths.build(build.slug), hidden, value: state.budgetCents === null ? '' : budgetParamOf(state.budgetCents).replace('.', ',') },
+    // A GET form's submission keeps the fragment of its action (HTML's "mutate action URL" replaces only the query).
+    budgetForm: { action: `${paths.build(build.slug)}#${PERSONALIZE_ANCHORS.summary}`, hidden, value: state.budgetCents === null ? '' : budgetParamOf(state.budgetCents).replace('.', ',') },
     variant: variantNotice(build),
     selfPath: paths.buildVariant(build.slug, build.personalization?.query ?? ''),
+    summaryLink: build.personalization ? { totalText: formatPrice(build.total_price), href: `#${PERSONALIZE_ANCHORS.summary}` } : null,
   };
 }

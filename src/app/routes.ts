@@ -31,6 +31,8 @@ export default [
       route('retailer-search', 'routes/admin/retailer-search.ts'),
       route('retailer-item', 'routes/admin/retailer-item.ts'),
       route('replacements', 'routes/admin/replacements.tsx'),
+      // The visitors' alerts: targets and states (never an address), and the erase of an address.
+      route('alerts', 'routes/admin/alerts.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),
     ]),
   ]),

@@ -40,6 +40,16 @@ export function statusLabel(status: string | null | undefined): string {
 export const COMPONENT_TYPES = ['CPU', 'Motherboard', 'RAM', 'GPU', 'Storage', 'PSU', 'Cooler', 'Case'] as const;
 export const EDITOR_COMPONENT_TYPES = [...COMPONENT_TYPES, 'Other'] as const;
 
+/**
+ * A part's type as every public list writes it: the spec's name ('Motherboard', 'Storage', 'Cooler'),
+ * whatever case it was stored in, and an unknown type as it is. Shown as written, never upper-cased by
+ * the page's style, so the component list, "Personalizza" and its summary read the same words.
+ */
+export function partTypeName(type: string): string {
+  const wanted = type.trim().toLowerCase();
+  return EDITOR_COMPONENT_TYPES.find((known) => known.toLowerCase() === wanted) ?? type;
+}
+
 /** Sort key for the public component list: known types in spec order, anything else after them. */
 export function componentTypeRank(type: string): number {
   const index = (COMPONENT_TYPES as readonly string[]).indexOf(type);

@@ -103,6 +103,9 @@ describe('checkCompatibility', () => {
     });
     expect(at(450).message).toBe(`L'alimentatore da 450 W è sotto il consumo stimato di ${draw} W`);
     expect(at(850).message).toBe(`L'alimentatore da 850 W copre il consumo stimato di ${draw} W con il 55 % di margine`);
+    // The article is elided before a number read with a vowel: "l'82 %", "l'8 %".
+    expect(at(1000).message).toBe(`L'alimentatore da 1000 W copre il consumo stimato di ${draw} W con l'82 % di margine`);
+    expect(at(595).message).toMatch(/^L'alimentatore da 595 W lascia solo l'8 % di margine/);
   });
 
   it('cannot estimate the draw without a CPU power or a graphics card power, and says which', () => {

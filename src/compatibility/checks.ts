@@ -3,6 +3,7 @@
  * runs when the build has both parts it compares; a missing attribute makes it 'unknown' (never a false
  * error), except that a mismatch already certain between known values stays an error.
  */
+import { withArticle } from '../common/italian-article';
 import { type ComponentAttributes, FORM_FACTORS, type FormFactor, type PartKind, partKindOf } from './attributes';
 
 export const CHECK_RULES = ['cpu_socket', 'memory_type', 'form_factor', 'psu_power'] as const;
@@ -169,10 +170,10 @@ function powerCheck(parts: KindedPart[], estimated: number | null): Compatibilit
     return {
       rule: 'psu_power',
       status: 'warning',
-      message: `L'alimentatore da ${watts} W lascia solo il ${margin} % di margine sul consumo stimato di ${estimated} W: consigliato almeno ${recommendedPsuWatts(estimated)} W (margine del 30–40 %)`,
+      message: `L'alimentatore da ${watts} W lascia solo ${withArticle(margin)} % di margine sul consumo stimato di ${estimated} W: consigliato almeno ${recommendedPsuWatts(estimated)} W (margine del 30–40 %)`,
     };
   }
-  return { rule: 'psu_power', status: 'ok', message: `L'alimentatore da ${watts} W copre il consumo stimato di ${estimated} W con il ${margin} % di margine` };
+  return { rule: 'psu_power', status: 'ok', message: `L'alimentatore da ${watts} W copre il consumo stimato di ${estimated} W con ${withArticle(margin)} % di margine` };
 }
 
 /** Every check that applies to the build, in a fixed order, and its estimated draw. */

@@ -121,6 +121,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/auth/*', crossSitePosts);
   app.use('/api/alerts', crossSitePosts);
   app.use('/api/alerts/*', crossSitePosts);
+  // The admin's erase of an address: a bearer token already stops other sites; refused here as well, so
+  // a leaked token in another site's page still cannot erase.
+  app.use('/api/admin/alerts', crossSitePosts);
 
   app.route('/api/auth', authRoutes(services, proxy));
   app.route('/api/builds', publicBuildRoutes(services));

@@ -269,9 +269,13 @@ describe('the page', () => {
     const page = await get();
     expect(page.status).toBe(200);
     expect(page.body).toContain('>Personalizza<');
-    expect(page.body).toContain(`href="/build/${slug}?scegli=${id.GPU}:B0GPU00002"`);
-    expect(page.body).toContain(`href="/build/${slug}?possiedo=${id.Case}"`);
-    expect(page.body).toMatch(new RegExp(`<form[^>]*action="/build/${slug}" method="get"`));
+    // Every choice lands on the row of the part it changes; the budget on the summary of what changed.
+    expect(page.body).toContain(`href="/build/${slug}?scegli=${id.GPU}:B0GPU00002#personalizza-${id.GPU}"`);
+    expect(page.body).toContain(`href="/build/${slug}?possiedo=${id.Case}#personalizza-${id.Case}"`);
+    expect(page.body).toContain(`id="personalizza-${id.GPU}"`);
+    expect(page.body).toMatch(new RegExp(`<form[^>]*action="/build/${slug}#configurazione-personalizzata" method="get"`));
+    // The way down to the section, near the top.
+    expect(page.body).toMatch(/<a href="#personalizza"[^>]*data-testid="personalize-jump">Personalizza questa build<\/a>/);
     expect(page.body).not.toContain('noindex');
     expect(page.body).not.toContain('Configurazione personalizzata');
   });
@@ -284,6 +288,13 @@ describe('the page', () => {
     expect(page.body).toContain('NVIDIA GeForce RTX 5060 Ti 16GB al posto di NVIDIA GeForce RTX 5070');
     expect(page.body).toContain('Già in tuo possesso');
     expect(page.body).toContain("Torna alla configurazione dell&#x27;autore");
+    // The summary is the landing of the budget form, and links to the section and back.
+    expect(page.body).toContain('id="configurazione-personalizzata"');
+    // The owned case is shown as owned, in place of its price.
+    expect(page.body).toMatch(/data-testid="owned-price">Già in tuo possesso</);
+    expect(page.body).not.toContain('85,00');
+    expect(page.body).toMatch(/<a href="#configurazione-personalizzata"[^>]*>Vedi il riepilogo delle modifiche<\/a>/);
+    expect(page.body).toMatch(/<a href="#personalizza"[^>]*>Modifica in Personalizza<\/a>/);
     expect(page.body).toMatch(/<meta name="robots" content="noindex"/);
     expect(page.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/build/${slug}"`));
     expect(page.body).toContain(encodeURIComponent(`/build/${slug}?${query}`));

@@ -352,6 +352,48 @@ describe('the admin', () => {
   });
 });
 
+describe('the admin list', () => {
+  it('shows each alert target, state and dates by build beside the total, never an address', async () => {
+    const build = await createBuild({ title: 'Con avvisi' });
+    const quiet = await createBuild({ title: 'Senza avvisi' });
+    const gpu = build.components.find((c) => c.name.includes('RTX'))!;
+    await subscribe({ build: build.slug, email: 'slip@example.com', max_total: 1.15 });
+    ctx.clock.offsetMs = 60_000;
+    await subscribe({ build: build.slug, email: 'fine@example.com', max_total: 700 });
+    await subscribe({ build: build.slug, email: 'stock@example.com', component_id: gpu.id });
+    await ctx.services.alerts.confirm(linkToken((await outbox())[1]!.text, 'conferma'));
+
+    expect((await ctx.request('GET', '/api/admin/alerts')).status).toBe(401);
+    const list = await ctx.request('GET', '/api/admin/alerts', { token });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain('@');
+    expect(list.body).toMatchObject({ truncated: false, mail_enabled: true });
+    expect(list.body.builds.map((b: { build_id: number }) => b.build_id)).toEqual([build.id]);
+    expect(list.body.builds.map((b: { build_id: number }) => b.build_id)).not.toContain(quiet.id);
+    const [listed] = list.body.builds;
+    expect(listed).toMatchObject({ slug: build.slug, title: 'Con avvisi', total: 758.4 });
+    // Newest first; the mistaken 1,15 € target is there to be seen.
+    expect(listed.alerts.map((a: Record<string, unknown>) => [a.kind, a.component_name, a.target, a.status])).toEqual([
+      ['stock', gpu.name, null, 'pending'],
+      ['price', null, 700, 'active'],
+      ['price', null, 1.15, 'pending'],
+    ]);
+    const active = listed.alerts[1];
+    expect(Date.parse(active.confirmed_at)).toBeGreaterThan(0);
+    expect(Date.parse(active.expires_at)).toBeGreaterThan(Date.parse(active.created_at));
+  });
+
+  it('refuses an erase another site\'s page sends, even with a token', async () => {
+    const build = await createBuild();
+    await subscribe({ build: build.slug, email: 'victim@example.com' });
+    const refused = await ctx.request('DELETE', `/api/admin/alerts?email=${encodeURIComponent('victim@example.com')}`, { token, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(refused.status).toBe(403);
+    expect(await alerts()).toHaveLength(1);
+    const sameSite = await ctx.request('DELETE', `/api/admin/alerts?email=${encodeURIComponent('victim@example.com')}`, { token, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+    expect(sameSite).toMatchObject({ status: 200, body: { deleted: 1 } });
+  });
+});
+
 describe('without mail configured', () => {
   let off: TestContext;
   beforeAll(async () => {
@@ -365,5 +407,10 @@ describe('without mail configured', () => {
     const response = await off.request('POST', '/api/alerts', { body: { build: 'qualsiasi', email: 'a@example.com' } });
     expect(response.status).toBe(503);
     expect(response.body.error.message).toMatch(/SMTP_URL/);
+  });
+
+  it("tells the admin's list that mail is off", async () => {
+    const list = await off.request('GET', '/api/admin/alerts', { token: await off.login() });
+    expect(list).toMatchObject({ status: 200, body: { builds: [], truncated: false, mail_enabled: false } });
   });
 });

@@ -58,6 +58,7 @@ describe('Personalizza without JavaScript', () => {
       // 1. The alternative, by its plain link.
       await section.locator(`[data-component-id="${gpu.id}"] [data-asin="${cheaper.asin}"] a`).click();
       await page.waitForURL((url) => url.searchParams.getAll('scegli').includes(`${gpu.id}:${cheaper.asin}`));
+      expect(new URL(page.url()).hash).toBe(`#personalizza-${gpu.id}`);
       expect(plain(await page.getByTestId('variant-notice').textContent())).toContain('Configurazione personalizzata');
       expect(plain(await page.getByTestId('variant-changes').textContent())).toContain(`${cheaper.name} al posto di ${gpu.name}`);
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
@@ -66,6 +67,7 @@ describe('Personalizza without JavaScript', () => {
       // 2. "Ce l'ho già" on another part keeps the swap.
       await page.getByTestId('personalize').locator(`[data-component-id="${owned.id}"]`).getByRole('link', { name: "Ce l'ho già" }).click();
       await page.waitForURL((url) => url.searchParams.getAll('possiedo').includes(String(owned.id)));
+      expect(new URL(page.url()).hash).toBe(`#personalizza-${owned.id}`);
       expect(new URL(page.url()).searchParams.getAll('scegli')).toEqual([`${gpu.id}:${cheaper.asin}`]);
       expect(plain(await page.locator('#componenti').textContent())).toContain('Già in tuo possesso');
 
@@ -75,6 +77,8 @@ describe('Personalizza without JavaScript', () => {
       await page.getByTestId('budget-form').getByLabel('Il tuo budget (€)').fill(String(budget));
       await page.getByTestId('budget-form').getByRole('button', { name: 'Adatta al budget' }).click();
       await page.waitForURL((url) => url.searchParams.get('budget') === String(budget));
+      // Chromium keeps the fragment of the GET form's action: the page opens on the summary of what changed.
+      expect(new URL(page.url()).hash).toBe('#configurazione-personalizzata');
       const search = new URL(page.url()).searchParams;
       expect(search.getAll('scegli')).toEqual([`${gpu.id}:${cheaper.asin}`]);
       expect(search.getAll('possiedo')).toEqual([String(owned.id)]);
@@ -95,6 +99,65 @@ describe('Personalizza without JavaScript', () => {
       await page.getByTestId('variant-notice').getByRole('link', { name: "Torna alla configurazione dell'autore" }).click();
       await page.waitForURL(`${e2e.url}/build/${slug}`);
       expect(await page.getByTestId('variant-notice').count()).toBe(0);
+      expectNoErrors(opened.errors);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('on a phone, lands on what changed, names part types as the component list does, and shows an owned part as owned', async () => {
+    const author = await apiBuild('');
+    const gpu = author.components.find((c) => c.type === 'GPU')!;
+    const owned = author.components.find((c) => c.type !== 'GPU' && c.asin) ?? author.components.at(-1)!;
+    const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport, javaScriptEnabled: false });
+    const inView = async (selector: string) => {
+      const box = (await opened.page.locator(selector).boundingBox())!;
+      return box.y < VIEWPORTS[0].viewport.height && box.y + box.height > 0;
+    };
+    try {
+      const { page } = opened;
+      await page.goto(`${e2e.url}/build/${slug}`);
+      // The jump link near the top leads down to the section.
+      const jump = page.getByTestId('personalize-jump');
+      expect(await inView('[data-testid="personalize-jump"]')).toBe(true);
+      await jump.click();
+      await page.waitForURL((url) => url.hash === '#personalizza');
+      expect(await inView('#personalizza h2')).toBe(true);
+
+      // Part types read as the component list writes them, on screen (innerText applies the style's case).
+      const listed = await page.getByTestId('component-type').allInnerTexts();
+      const personalize = await page.getByTestId('personalize-type').allInnerTexts();
+      expect(personalize).toEqual(author.components.map((c) => c.type));
+      expect(listed).toEqual(author.components.map((c) => c.type));
+      expect(personalize.some((type) => type === 'Motherboard' || type === 'Storage')).toBe(true);
+
+      // A tap on an alternative reloads the page on that part's row, not at the top.
+      const option = page.locator(`#personalizza-${gpu.id} [data-asin="${gpu.alternatives[0]!.asin}"] a`);
+      await option.click();
+      await page.waitForURL((url) => url.hash === `#personalizza-${gpu.id}` && url.searchParams.has('scegli'));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect(await inView(`#personalizza-${gpu.id}`)).toBe(true);
+      expect(plain(await page.locator(`#personalizza-${gpu.id}`).textContent())).toContain('scelta attuale');
+
+      // "Ce l'ho già": the part is shown as owned, with no price, and the totals leave it out.
+      await page.locator(`#personalizza-${owned.id}`).getByRole('link', { name: "Ce l'ho già" }).click();
+      await page.waitForURL((url) => url.hash === `#personalizza-${owned.id}` && url.searchParams.has('possiedo'));
+      expect(await inView(`#personalizza-${owned.id}`)).toBe(true);
+      const ownedRow = page.locator('#componenti [data-testid="component"]').filter({ hasText: owned.name });
+      expect(plain(await ownedRow.getByTestId('owned-price').textContent())).toBe('Già in tuo possesso');
+      const euro = (value: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(value));
+      const ownedPrice = (author.components.find((c) => c.id === owned.id) as ApiComponent & { price: number | null }).price;
+      if (ownedPrice !== null) expect(plain(await ownedRow.textContent())).not.toContain(euro(ownedPrice));
+      const variant = await apiBuild(new URL(page.url()).search);
+      const toBuy = (variant.components as (ApiComponent & { price: number | null })[]).filter((c) => !c.owned).reduce((sum, c) => sum + Math.round((c.price ?? 0) * 100), 0);
+      expect(Math.round(variant.total_price * 100)).toBe(toBuy);
+      expect(plain(await page.getByTestId('total').textContent())).toBe(euro(variant.total_price));
+
+      // From the section, the summary of what changed is one link away.
+      await page.getByTestId('personalize-summary-link').getByRole('link', { name: 'Vedi il riepilogo delle modifiche' }).click();
+      await page.waitForURL((url) => url.hash === '#configurazione-personalizzata');
+      expect(await inView('#configurazione-personalizzata h2')).toBe(true);
+      expect(plain(await page.getByTestId('variant-changes').textContent())).toContain(`${owned.type}: ${owned.name}, già in tuo possesso`);
       expectNoErrors(opened.errors);
     } finally {
       await opened.close();

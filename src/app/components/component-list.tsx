@@ -1,5 +1,6 @@
 import { isKnownUnavailable } from '../../common/availability';
 import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
+import { partTypeName } from '../../common/catalog';
 import { isPriceStale } from '../../common/price-freshness';
 import type { BuildPageData, ComponentData } from '../public-text';
 import { StockAlertForm } from './alert-forms';
@@ -66,13 +67,13 @@ function ComponentRow({ component, now, buildSlug, stockAlert }: { component: Co
             />
           )}
           <div className="min-w-0">
-            <span className="inline-block rounded bg-violet-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-violet-800 dark:bg-violet-900/60 dark:text-violet-200">
-              {component.type}
+            <span className="inline-block rounded bg-violet-100 px-2 py-0.5 text-xs font-bold tracking-wide text-violet-800 dark:bg-violet-900/60 dark:text-violet-200" data-testid="component-type">
+              {partTypeName(component.type)}
             </span>
             <p className="mt-1 font-semibold">{component.name}</p>
             {component.owned && (
               <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-200" data-testid="owned">
-                Già in tuo possesso: non conteggiato nel totale né nel carrello
+                Non conteggiato nel totale né nel carrello
               </p>
             )}
             {component.swapped_from && (
@@ -86,9 +87,16 @@ function ComponentRow({ component, now, buildSlug, stockAlert }: { component: Co
           </div>
         </div>
         <div className="shrink-0 sm:text-right">
-          <p className="text-lg font-bold">{component.priceText}</p>
-          <PriceNote component={component} now={now} />
-          {component.lowestPrice30dText && (
+          {/* A part the visitor owns costs them nothing: its state, not a price they would pay. */}
+          {component.owned ? (
+            <p className="text-lg font-bold text-emerald-800 dark:text-emerald-200" data-testid="owned-price">
+              Già in tuo possesso
+            </p>
+          ) : (
+            <p className="text-lg font-bold">{component.priceText}</p>
+          )}
+          {!component.owned && <PriceNote component={component} now={now} />}
+          {!component.owned && component.lowestPrice30dText && (
             <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="lowest-price-30d">
               {`Prezzo più basso negli ultimi 30 giorni: ${component.lowestPrice30dText}`}
             </span>

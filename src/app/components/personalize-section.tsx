@@ -6,7 +6,7 @@
 import { formatCount } from '../../common/format';
 import { isPriceStale } from '../../common/price-freshness';
 import { MAX_PERSONAL_BUDGET_EURO, MIN_PERSONAL_BUDGET_EURO } from '../../common/personalization-query';
-import type { PersonalizeOption, PersonalizePageData, PersonalizeRow, VariantNotice } from '../personalization-text';
+import { PERSONALIZE_ANCHORS, type PersonalizeOption, type PersonalizePageData, type PersonalizeRow, type VariantNotice } from '../personalization-text';
 import { EURO_AMOUNT_PATTERN } from '../../common/euro-amount';
 
 export const PERSONALIZE_TEXT = {
@@ -17,6 +17,10 @@ export const PERSONALIZE_TEXT = {
   variantHeading: 'Configurazione personalizzata',
   authorLink: "Torna alla configurazione dell'autore",
   owned: 'Già in tuo possesso',
+  jumpLink: 'Personalizza questa build',
+  summaryTotal: 'Totale della tua configurazione:',
+  summaryLink: 'Vedi il riepilogo delle modifiche',
+  editLink: 'Modifica in Personalizza',
 } as const;
 
 const LINK = 'font-semibold text-violet-700 underline decoration-violet-300 underline-offset-2 hover:decoration-violet-700 dark:text-violet-300';
@@ -46,9 +50,11 @@ function OptionItem({ option, now }: { option: PersonalizeOption; now: number })
 
 function RowItem({ row, now }: { row: PersonalizeRow; now: number }) {
   return (
-    <li className="py-3" data-testid="personalize-row" data-component-id={row.id}>
+    <li id={row.anchor} className="scroll-mt-20 py-3" data-testid="personalize-row" data-component-id={row.id}>
       <p>
-        <span className="text-xs font-bold uppercase tracking-wide text-slate-600 dark:text-slate-400">{row.type}</span>{' '}
+        <span className="text-sm font-bold text-slate-600 dark:text-slate-400" data-testid="personalize-type">
+          {row.type}
+        </span>{' '}
         <span className="font-semibold">{row.name}</span>
         {row.owned && <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">{PERSONALIZE_TEXT.owned}</span>}
       </p>
@@ -79,11 +85,19 @@ export function PersonalizeSection({ data, now }: { data: PersonalizePageData; n
   // Not `below-fold` (content-visibility: auto): its height varies with the alternatives far more than a
   // placeholder can guess, and the sections after it would be placed by that guess.
   return (
-    <section id="personalizza" aria-labelledby="personalize-heading" className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800" data-testid="personalize">
+    <section id={PERSONALIZE_ANCHORS.section} aria-labelledby="personalize-heading" className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 p-5 sm:p-6 dark:border-slate-800" data-testid="personalize">
       <h2 id="personalize-heading" className="text-2xl font-extrabold">
         {PERSONALIZE_TEXT.heading}
       </h2>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{PERSONALIZE_TEXT.intro}</p>
+      {data.summaryLink && (
+        <p className="mt-2 font-medium" data-testid="personalize-summary-link">
+          {PERSONALIZE_TEXT.summaryTotal} {data.summaryLink.totalText} ·{' '}
+          <a href={data.summaryLink.href} className={LINK}>
+            {PERSONALIZE_TEXT.summaryLink}
+          </a>
+        </p>
+      )}
       <form method="get" action={budgetForm.action} className="mt-4 flex flex-wrap items-end gap-3" data-testid="budget-form">
         {budgetForm.hidden.map((field) => (
           <input key={`${field.name}=${field.value}`} type="hidden" name={field.name} value={field.value} />
@@ -117,7 +131,10 @@ export function PersonalizeSection({ data, now }: { data: PersonalizePageData; n
 /** At the top of a personalised page: what changed from the author's build, and the way back to it. */
 export function VariantNoticeBox({ notice }: { notice: VariantNotice }) {
   return (
-    <section aria-labelledby="variant-heading" className="mt-6 rounded-2xl border border-violet-300 bg-violet-50 p-4 text-sm dark:border-violet-700 dark:bg-violet-950/40" data-testid="variant-notice">
+    <section
+      id={PERSONALIZE_ANCHORS.summary}
+      aria-labelledby="variant-heading"
+      className="mt-6 scroll-mt-20 rounded-2xl border border-violet-300 bg-violet-50 p-4 text-sm dark:border-violet-700 dark:bg-violet-950/40" data-testid="variant-notice">
       <h2 id="variant-heading" className="text-lg font-bold">
         {PERSONALIZE_TEXT.variantHeading}
       </h2>
@@ -139,11 +156,26 @@ export function VariantNoticeBox({ notice }: { notice: VariantNotice }) {
         </p>
       )}
       <p className="mt-2 text-slate-700 dark:text-slate-300">Totale della configurazione dell'autore: {notice.baseTotalText}</p>
-      <p className="mt-2">
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        <a href={`#${PERSONALIZE_ANCHORS.section}`} className={LINK}>
+          {PERSONALIZE_TEXT.editLink}
+        </a>
         <a href={notice.authorHref} className={LINK}>
           {PERSONALIZE_TEXT.authorLink}
         </a>
       </p>
     </section>
+  );
+}
+
+/** Near the top of the build page: the way down to "Personalizza", far below on a phone. Absent without it. */
+export function PersonalizeJumpLink({ data }: { data: PersonalizePageData }) {
+  if (data.rows.length === 0) return null;
+  return (
+    <p className="mt-4">
+      <a href={`#${PERSONALIZE_ANCHORS.section}`} className={LINK} data-testid="personalize-jump">
+        {PERSONALIZE_TEXT.jumpLink}
+      </a>
+    </p>
   );
 }

@@ -14,7 +14,7 @@ import { CategoryBadge } from '../components/category-badge';
 import { CompareWith } from '../components/compare-with';
 import { CompatibilitySection } from '../components/compatibility-section';
 import { ComponentList } from '../components/component-list';
-import { PersonalizeSection, VariantNoticeBox } from '../components/personalize-section';
+import { PersonalizeJumpLink, PersonalizeSection, VariantNoticeBox } from '../components/personalize-section';
 import { ArrowLeftIcon, CalendarIcon, EyeIcon } from '../components/icons';
 import { ShareLinks } from '../components/share-links';
 import { toBuildPage } from '../public-text';
@@ -131,6 +131,7 @@ export default function BuildPage({ loaderData, matches }: Route.ComponentProps)
         <div className="mt-4">
           <ShareLinks pageUrl={toAbsoluteUrl(build.personalize.selfPath, site.publicBaseUrl)} title={build.title} />
         </div>
+        <PersonalizeJumpLink data={build.personalize} />
       </header>
       {build.personalize.variant && <VariantNoticeBox notice={build.personalize.variant} />}
       <BuildSummary build={build} now={renderedAt} disclosure={AFFILIATE_DISCLOSURE} />

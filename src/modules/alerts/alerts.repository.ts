@@ -227,3 +227,49 @@ export async function deleteActiveAlert(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('price_alerts').where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** One unexpired alert as the admin sees it: what it watches and its target, never its address. */
+export interface AlertForAdmin {
+  id: number;
+  build_id: number;
+  slug: string;
+  title: string;
+  component_id: number | null;
+  component_name: string | null;
+  max_total_cents: number | null;
+  status: string;
+  created_at: string;
+  confirmed_at: string | null;
+  expires_at: string;
+}
+
+/**
+ * The unexpired alerts, by build then newest first, at most `limit` (+1, so the caller can tell that some
+ * were left out). Selects no address column: the admin's list cannot show what it never read.
+ */
+export async function listAlertsForAdmin(db: Db, now: string, limit: number): Promise<AlertForAdmin[]> {
+  return db
+    .selectFrom('price_alerts')
+    .innerJoin('builds', 'builds.id', 'price_alerts.build_id')
+    .leftJoin('components', 'components.id', 'price_alerts.component_id')
+    .select([
+      'price_alerts.id',
+      'price_alerts.build_id',
+      'builds.slug',
+      'builds.title',
+      'price_alerts.component_id',
+      'components.name as component_name',
+      'price_alerts.max_total_cents',
+      'price_alerts.status',
+      'price_alerts.created_at',
+      'price_alerts.confirmed_at',
+      'price_alerts.expires_at',
+    ])
+    .where('price_alerts.expires_at', '>', now)
+    .orderBy('builds.title')
+    .orderBy('builds.id')
+    .orderBy('price_alerts.created_at', 'desc')
+    .orderBy('price_alerts.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}

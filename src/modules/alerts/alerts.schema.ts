@@ -108,3 +108,46 @@ export const alertStatsResponseSchema = z.strictObject({
 });
 
 export type AlertStatsResponse = z.infer<typeof alertStatsResponseSchema>;
+
+/** The most alerts the admin's list shows; `truncated` says when there are more. */
+export const MAX_ADMIN_LISTED_ALERTS = 500;
+
+const adminAlertSchema = z.strictObject({
+  id: z.number().int().positive(),
+  /** 'price': a drop of the build's total under `target`; 'stock': the part back in stock. */
+  kind: z.enum(['price', 'stock']),
+  /** The part a stock alert watches; null for a price alert. */
+  component_name: z.string().nullable(),
+  /** Euro; null for a stock alert without a target. */
+  target: z.number().nullable(),
+  /** 'pending': waiting for the address to confirm; 'active': confirmed, it can fire. */
+  status: z.enum(['pending', 'active']),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+
+/**
+ * GET /api/admin/alerts: every unexpired alert with its target, by build, never an address. `total` is
+ * the build's total today (null when it cannot be read), beside which a mistaken target shows.
+ * `mail_enabled`: whether the site sends mail at all (SMTP_URL).
+ */
+export const adminAlertListSchema = z.strictObject({
+  builds: z.array(
+    z.strictObject({
+      build_id: z.number().int().positive(),
+      slug: z.string(),
+      title: z.string(),
+      total: z.number().nullable(),
+      alerts: z.array(adminAlertSchema),
+    }),
+  ),
+  truncated: z.boolean(),
+  mail_enabled: z.boolean(),
+});
+
+export type AdminAlertList = z.infer<typeof adminAlertListSchema>;
+export type AdminAlert = z.infer<typeof adminAlertSchema>;
+
+/** DELETE /api/admin/alerts?email=…: how many alerts of that address were erased. */
+export const eraseAlertsResponseSchema = z.strictObject({ deleted: z.number().int().nonnegative() });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
 import { replaceUnsubscribeHash } from './alerts.repository';
+import { createAdminAlertList } from './admin-list.service';
 import { createAlertFiring } from './fire.service';
 import { createAlertLinks } from './manage.service';
 import { createAlertRetention } from './retention.service';
@@ -15,6 +16,7 @@ export function createAlertsService(deps: SubscribeDeps) {
     ...createAlertLinks(deps),
     ...createAlertRetention(deps),
     ...createAlertFiring(deps),
+    ...createAdminAlertList({ ...deps, mailEnabled: () => Boolean(deps.config.mail) }),
     /** Absolute links on PUBLIC_BASE_URL, for the mails. */
     confirmUrl: (token: string) => confirmUrl(base, token),
     unsubscribeUrl: (token: string) => unsubscribeUrl(base, token),

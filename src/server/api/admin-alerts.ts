@@ -1,10 +1,12 @@
 /**
- * /api/admin/alerts: the visitors' alerts as the admin sees them, counts only (issue 23, item 6).
+ * /api/admin/alerts: the visitors' alerts as the admin sees them: counts, targets and states, never an address.
  *
  * - GET /api/admin/alerts/stats → `{pending, builds: [{build_id, slug, title, active}], limits_reached:
  *   [{scope, window, count, until}]}`: the caps on confirmation mails full right now (decision 036).
+ * - GET /api/admin/alerts → every unexpired alert's target, state and dates by build, beside the build's
+ *   total today; never an address (alerts.schema.ts, adminAlertListSchema).
  * - DELETE /api/admin/alerts?email=… → `{deleted}`: every alert of that address's mailbox (any case,
- *   any `+tag`), on its owner's request; logged without the address.
+ *   any `+tag`), on its owner's request; logged without the address. The admin's "Avvisi" screen uses it.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -29,6 +31,8 @@ export function adminAlertRoutes(services: AppServices) {
     };
     return c.json(body);
   });
+
+  app.get('/alerts', async (c) => c.json(await services.alerts.listForAdmin()));
 
   app.delete('/alerts', async (c) => {
     const { email } = parseWith(eraseQuerySchema, c.req.query());

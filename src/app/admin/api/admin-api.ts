@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { okResponseSchema } from '../../../common/api-responses';
-import { alertStatsResponseSchema } from '../../../modules/alerts/alerts.schema';
+import { adminAlertListSchema, alertStatsResponseSchema, eraseAlertsResponseSchema } from '../../../modules/alerts/alerts.schema';
 import { analyticsOverviewSchema, buildAnalyticsSchema } from '../../../modules/analytics/analytics.schema';
 import {
   alternativeListResponseSchema,
@@ -162,6 +162,10 @@ export const mediaApi = {
 export const alertsApi = {
   /** Counts only: pending requests and active alerts per build (builds without any are absent). */
   stats: (signal?: Signal) => requestJson(apiPaths.alertStats(), alertStatsResponseSchema, { signal }),
+  /** Every unexpired alert's target, state and dates by build, never an address. */
+  list: (signal?: Signal) => requestJson(apiPaths.alerts(), adminAlertListSchema, { signal }),
+  /** Erases every alert of one address (any case, any `+tag`); answers how many. */
+  erase: async (email: string, signal?: Signal) => (await requestJson(apiPaths.eraseAlerts(email), eraseAlertsResponseSchema, { method: 'DELETE', signal })).deleted,
   /** Mails sent per Europe/Rome day over the last `days` (7 or 30), oldest first. */
   mailStats: async (days: number, signal?: Signal) => (await requestJson(apiPaths.mailStats(days), mailStatsResponseSchema, { signal })).days,
 };

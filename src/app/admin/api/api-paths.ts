@@ -40,5 +40,7 @@ export const apiPaths = {
   alternativesOf: (asin: string) => `/admin/alternatives/${encodeURIComponent(asin)}`,
   alternative: (alternativeId: number) => `/admin/alternatives/${id(alternativeId)}`,
   alertStats: () => '/admin/alerts/stats',
+  alerts: () => '/admin/alerts',
+  eraseAlerts: (email: string) => `/admin/alerts?${new URLSearchParams({ email }).toString()}`,
   mailStats: (days: number) => `/admin/mail/stats?days=${id(days)}`,
 } as const;

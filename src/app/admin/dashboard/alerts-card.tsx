@@ -21,7 +21,17 @@ export function AlertsCard({ counts, days }: { counts: AlertCounts; days: number
   const active = alerts.builds.reduce((sum, build) => sum + build.active, 0);
   const sent = mail.reduce((sum, day) => sum + day.sent, 0);
   return (
-    <TitledCard title="Avvisi email" aside={null} headerClassName="" className="space-y-4" testId="alerts-card">
+    <TitledCard
+      title="Avvisi email"
+      aside={
+        <Link to={paths.admin.alerts()} className="text-sm font-semibold text-violet-800 hover:underline dark:text-violet-300">
+          Obiettivi e cancellazione
+        </Link>
+      }
+      headerClassName="flex flex-wrap items-baseline justify-between gap-2"
+      className="space-y-4"
+      testId="alerts-card"
+    >
       {alerts.limits_reached.length > 0 && (
         <ul className="space-y-1 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="alert-limits-reached">
           {alerts.limits_reached.map((limit) => (

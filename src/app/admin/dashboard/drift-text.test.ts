@@ -14,5 +14,6 @@ describe("the 'Fuori budget' card's words", () => {
   it('names the threshold in Italian, decimals with a comma', () => {
     expect(plain(driftIntro(10))).toBe('Build pubblicate il cui totale si discosta dal budget dichiarato di oltre il 10%.');
     expect(plain(driftIntro(7.5))).toBe('Build pubblicate il cui totale si discosta dal budget dichiarato di oltre il 7,5%.');
+    expect(plain(driftIntro(8))).toBe("Build pubblicate il cui totale si discosta dal budget dichiarato di oltre l'8%.");
   });
 });
