@@ -40,29 +40,31 @@ export function createSeoService(deps: SeoDeps) {
     return urls <= urlLimit ? 0 : Math.ceil(urls / urlLimit);
   }
 
-  async function sitemapXml(): Promise<string> {
+  async function sitemapXml(): Promise<SitemapDocument> {
     const now = deps.clock.now().toISOString();
     const totals = await sitemapTotals(deps.db, now);
     const parts = partCount(totals.count);
     if (parts === 0) {
       // The home page changed when any listed build last did.
-      return renderSitemapXml(await listSitemapEntries(deps.db, now), deps.publicBaseUrl, totals.lastmod);
+      return { xml: renderSitemapXml(await listSitemapEntries(deps.db, now), deps.publicBaseUrl, totals.lastmod), lastModified: totals.lastmod };
     }
     const numbers = Array.from({ length: parts }, (_, index) => index + 1);
     // Part 1 holds the home page, which changed when any build did.
     const lastmods = await sitemapSliceLastmods(deps.db, now, numbers.slice(1).map((part) => sliceOf(part, urlLimit)));
-    return renderSitemapIndexXml(numbers.map((part) => ({ loc: `${base}${paths.sitemapPart(part)}`, lastmod: part === 1 ? totals.lastmod : (lastmods[part - 2] ?? null) })));
+    const xml = renderSitemapIndexXml(numbers.map((part) => ({ loc: `${base}${paths.sitemapPart(part)}`, lastmod: part === 1 ? totals.lastmod : (lastmods[part - 2] ?? null) })));
+    return { xml, lastModified: totals.lastmod };
   }
 
   /** Part `part` of the sitemap index, or null when there is no such part (or the sitemap is a single file). */
-  async function sitemapPartXml(part: number): Promise<string | null> {
+  async function sitemapPartXml(part: number): Promise<SitemapDocument | null> {
     if (!Number.isInteger(part) || part < 1) return null;
     const now = deps.clock.now().toISOString();
     const totals = await sitemapTotals(deps.db, now);
     if (part > partCount(totals.count)) return null;
     const slice = sliceOf(part, urlLimit);
     const builds = (await listSitemapSlice(deps.db, now, slice.offset, slice.limit)).map((entry) => buildUrl(base, entry));
-    return renderUrlsetXml(part === 1 ? [{ loc: `${base}${paths.home()}`, lastmod: totals.lastmod }, ...builds] : builds);
+    const urls = part === 1 ? [{ loc: `${base}${paths.home()}`, lastmod: totals.lastmod }, ...builds] : builds;
+    return { xml: renderUrlsetXml(urls), lastModified: latestLastmod(urls.map((url) => url.lastmod)) };
   }
 
   function robotsTxt(): string {
@@ -73,3 +75,19 @@ export function createSeoService(deps: SeoDeps) {
 }
 
 export type SeoService = ReturnType<typeof createSeoService>;
+
+/** A sitemap file and the newest lastmod it lists (its Last-Modified), null without any. */
+export interface SitemapDocument {
+  xml: string;
+  lastModified: string | null;
+}
+
+/** The latest of some stored times, compared as dates. */
+function latestLastmod(lastmods: (string | null)[]): string | null {
+  let latest: number | null = null;
+  for (const lastmod of lastmods) {
+    const time = lastmod === null ? Number.NaN : Date.parse(lastmod);
+    if (!Number.isNaN(time) && (latest === null || time > latest)) latest = time;
+  }
+  return latest === null ? null : new Date(latest).toISOString();
+}
