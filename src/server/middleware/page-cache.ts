@@ -63,8 +63,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Bytes of bodies this cache may hold; 0 turns it off. */
   maxBytes: number;
-  /** Called for each answer served from the cache (the request log). */
-  onHit?: (hit: CacheHit) => void;
+  /** Called for each answer served from the cache (the request log), with its status (200, or 304). */
+  onHit?: (hit: CacheHit, status: number) => void;
   /**
    * Called for every answer to a GET or HEAD of a keyed path, served from the cache or rendered, with the
    * cache on or off: the one place a build page's visit is seen (analytics/visit-rules.ts).
@@ -311,8 +311,9 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
 
     const hit = freshEntry(key);
     if (hit) {
-      onHit?.(hitOf(c));
-      return respond(c, hit, key, 'HIT');
+      const response = await respond(c, hit, key, 'HIT');
+      onHit?.(hitOf(c), response.status);
+      return response;
     }
     const running = inFlight.get(key);
     if (running) {
@@ -323,8 +324,9 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
         const retryAfter = admitRender?.(requestFactsOf(c)) ?? null;
         return retryAfter === null ? next() : tooManyMisses(retryAfter);
       }
-      onHit?.(hitOf(c));
-      return respond(c, answer, null, 'HIT');
+      const response = await respond(c, answer, null, 'HIT');
+      onHit?.(hitOf(c), response.status);
+      return response;
     }
     const retryAfter = admitRender?.(requestFactsOf(c)) ?? null;
     if (retryAfter !== null) return tooManyMisses(retryAfter);
@@ -381,9 +383,10 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
     const ready = answer.ready[answer.compressible ? pickEncoding(headers['accept-encoding']) : 'identity'];
     if (!ready && !notModified) return false;
     const facts = factsOfNode(req, path);
-    onHit?.(facts);
-    onAnswer?.({ ...facts, query: query === -1 ? '' : url.slice(query + 1), status: notModified ? 304 : answer.status });
-    if (notModified || !ready) {
+    const status = notModified || !ready ? 304 : answer.status;
+    onHit?.(facts, status);
+    onAnswer?.({ ...facts, query: query === -1 ? '' : url.slice(query + 1), status });
+    if (status === 304 || !ready) {
       res.writeHead(304, answer.notModifiedHead ?? []);
       res.end();
       return true;
