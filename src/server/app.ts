@@ -73,8 +73,8 @@ export function createPublicCache(config: AppConfig, services: AppServices): Pub
         console.error(`[visite] ${describeErrorForLog(error)}`); // a visit not noted never costs the visitor the page
       }
     },
-    onHit: (hit) => {
-      if (config.logRequests) console.log(requestLogLine(hit.method, hit.path, 200, '(cache)'));
+    onHit: (hit, status) => {
+      if (config.logRequests) console.log(requestLogLine(hit.method, hit.path, status, '(cache)'));
     },
   });
   services.events.onChange(() => pageCache.clear());

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { isAppError } from '../common/errors';
 import { FEED_CONTENT_TYPE, FEED_PATH, feedCategoryParam } from '../common/feed-query';
 import type { FeedService } from '../modules/feed/feed.service';
+import { httpDateOf } from './cache/validators';
 import type { AppEnv } from './hono-env';
 
 // As the sitemap's: a reader that polls every few minutes gets a new build soon. The page cache keeps the
@@ -14,8 +15,10 @@ export function feedRoutes(feed: FeedService) {
 
   app.get(FEED_PATH, async (c) => {
     try {
-      const xml = await feed.feedXml(feedCategoryParam(new URL(c.req.url).searchParams));
-      return c.body(xml, 200, { 'Content-Type': FEED_CONTENT_TYPE, 'Cache-Control': CACHE_CONTROL });
+      const { xml, lastModified } = await feed.feedDocument(feedCategoryParam(new URL(c.req.url).searchParams));
+      // The same instant as the channel's lastBuildDate; the page cache adds the ETag and answers 304s.
+      const validators: Record<string, string> = lastModified === null ? {} : { 'Last-Modified': httpDateOf(lastModified) };
+      return c.body(xml, 200, { 'Content-Type': FEED_CONTENT_TYPE, 'Cache-Control': CACHE_CONTROL, ...validators });
     } catch (error) {
       // Plain text, not an RSS document: a reader would show an error document as an empty, valid feed.
       if (isAppError(error, 'NOT_FOUND')) return c.text(error.message, 404);

@@ -17,7 +17,15 @@ import type { AppEnv } from './hono-env';
 export function createPageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), runtime: Pick<Runtime, 'config' | 'services'>) {
   const handle = createRequestHandler(withOurOrigin(build, runtime.config.publicBaseUrl), runtime.config.nodeEnv === 'development' ? 'development' : 'production');
   const publicConfig = toPublicConfig(runtime.config);
-  return (c: Context<AppEnv>) => handle(c.req.raw, { services: runtime.services, config: publicConfig, scriptNonce: newScriptNonce() });
+  return (c: Context<AppEnv>) => handle(asGetWhenHead(c.req.raw), { services: runtime.services, config: publicConfig, scriptNonce: newScriptNonce() });
+}
+
+/**
+ * A HEAD is rendered as the GET it stands for; Hono drops the body on the way out. React Router would answer
+ * HEAD without a body, and the page cache needs the body to tag it (the same ETag as the GET's) and keep it.
+ */
+function asGetWhenHead(request: Request): Request {
+  return request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
 }
 
 /**

@@ -3,7 +3,7 @@
  * file, two instances on one PostgreSQL), each with its own page cache and its own miss limit, served over
  * real HTTP with cache hits answered straight from Node (decision 035): one address's misses sent to both
  * at once are limited in each, exactly; a flood of junk, each request from a new address, over both leaves every
- * base page a hit in each.
+ * base page a hit in each. Both give the same ETag to the same page (decision 040).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServers, startAppServers } from '../helpers/app-servers';
@@ -39,6 +39,23 @@ async function get(url: string, address: string): Promise<{ status: number; cach
 }
 
 describe(`the page cache with two processes on one database (${testDialect})`, () => {
+  it('gives the same ETag to the same answer in both processes, and either answers 304 to the other’s tag (decision 040)', async () => {
+    const [one, two] = servers!.urls;
+    const tagged = async (url: string, path: string, ifNoneMatch?: string) => {
+      const response = await fetch(`${url}${path}`, { headers: { 'User-Agent': 'curl/8.5.0', 'X-Forwarded-For': '203.0.113.50', ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}) } });
+      await response.arrayBuffer();
+      return { status: response.status, etag: response.headers.get('ETag') };
+    };
+    for (const path of ['/', `/build/${slug}`, '/feed.xml', '/sitemap.xml', '/api/builds']) {
+      const first = await tagged(one!, path);
+      const second = await tagged(two!, path);
+      expect(first.etag, path).toMatch(/^W\/"[\w-]{22}"$/);
+      expect(second.etag, path).toBe(first.etag);
+      expect((await tagged(two!, path, first.etag!)).status, path).toBe(304);
+      expect((await tagged(one!, path, second.etag!)).status, path).toBe(304);
+    }
+  });
+
   it("limits one address's misses in each process, exactly, when they arrive at both at once", async () => {
     const urls = servers!.urls;
     const perProcess = MISSES_PER_MINUTE + 10;

@@ -2,7 +2,8 @@
  * The RSS feed (docs/api-feed.md) on SQLite and PostgreSQL, parsed as XML: the newest 50 public builds
  * newest first, drafts and future scheduled builds left out (a scheduled one appears at its publish_at,
  * through the cache), one category's feed, the 404 of an unknown one, each item's fields, hostile article
- * text, the cache dropped on an edit, and the links to the feed on the pages.
+ * text, the cache dropped on an edit, the channel dated by its newest item's change, and the links to the feed
+ * on the pages.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +102,21 @@ describe('GET /feed.xml', () => {
     expect(feed.channel.language).toBe('it-IT');
     expect(Number.isNaN(Date.parse(feed.channel.lastBuildDate))).toBe(false);
     expect(feed.channel.lastBuildDate).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+  });
+
+  it("dates the channel by its newest item's change, not by the request: lastBuildDate and Last-Modified; neither without items", async () => {
+    const empty = await getFeed();
+    expect(empty.channel.lastBuildDate).toBeUndefined();
+    expect(empty.headers.get('Last-Modified')).toBeNull();
+    const older = await createBuild({ title: 'Build più vecchia', components: [] });
+    const newer = await createBuild({ title: 'Build più nuova', components: [] });
+    // The older build was edited last: the channel is as new as that edit, whichever item comes first.
+    await ctx.database.db.updateTable('builds').set({ published_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-05T08:30:15.250Z' }).where('id', '=', older.id).execute();
+    await ctx.database.db.updateTable('builds').set({ published_at: '2026-01-02T10:00:00.000Z', updated_at: '2026-01-02T10:00:00.000Z' }).where('id', '=', newer.id).execute();
+    await ctx.services.events.emitChange();
+    const feed = await getFeed();
+    expect(feed.channel.lastBuildDate).toBe('Mon, 05 Jan 2026 08:30:15 GMT');
+    expect(feed.headers.get('Last-Modified')).toBe('Mon, 05 Jan 2026 08:30:15 GMT');
   });
 
   it('carries at most 50 builds, newest publication first, without drafts', async () => {

@@ -1,7 +1,7 @@
 /**
  * What counts as a visit of a build page (decision 025), on SQLite and PostgreSQL, through the real pages
  * behind the page cache: a navigation (Sec-Fetch-Dest: document, or no Fetch Metadata at all), cached or
- * rendered, once per address key (IPv6: per /64) and 30 minutes whatever the User-Agent; never another
+ * rendered, or revalidated (304), once per address key (IPv6: per /64) and 30 minutes whatever the User-Agent; never another
  * site's image or frame, the JSON API, a data request, a bot or a prefetch. Visits are written in batches
  * (flushVisits here; every 5 s and at shutdown in production), one total and one day per build.
  */
@@ -99,6 +99,15 @@ describe('what is a visit', () => {
     expect(await counted()).toBe(2);
     await open('203.0.113.3', {}); // an older browser: no Sec-Fetch-* at all
     expect(await counted()).toBe(3);
+  });
+
+  it('counts a browser revalidating its copy (304) like the page sent again', async () => {
+    const first = await open('203.0.113.4');
+    const etag = first.headers.get('etag')!;
+    expect(await counted()).toBe(1);
+    const revalidated = await open('203.0.113.5', { ...NAVIGATION, 'If-None-Match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(await counted()).toBe(2);
   });
 
   it("does not count another site's image, frame or fetch of the page, nor Fetch Metadata without a destination; the reader's own visit then still counts", async () => {

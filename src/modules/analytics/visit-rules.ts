@@ -29,7 +29,8 @@ const FETCH_METADATA = ['Sec-Fetch-Dest', 'Sec-Fetch-Site', 'Sec-Fetch-Mode', 'S
 
 /** The slug of the build page the request opened, or null when it is not a visit. */
 export function visitedBuild(request: AnsweredRequest): string | null {
-  if (request.method !== 'GET' || request.status !== 200) return null;
+  // A 304 is the page shown again from the browser's own copy, which it revalidated: seen like a 200.
+  if (request.method !== 'GET' || (request.status !== 200 && request.status !== 304)) return null;
   // React Router's data request is no page: no page navigates client-side (decision 017).
   const slug = buildPageSlug(request.path);
   if (slug === null || !isNavigation(request)) return null;

@@ -29,6 +29,8 @@ export interface FeedItem {
   link: string;
   /** ISO-8601, the publication date visitors see; null if none is stored. */
   publishedAt: string | null;
+  /** ISO-8601: the latest of what the item shows that has a date (its edit, publication, each price's date). */
+  changedAt: string;
   category: string;
   /** Plain text. */
   description: string;
@@ -70,7 +72,18 @@ function componentsSection(build: BuildPublic, pageUrl: string): string {
   return html.join('\n');
 }
 
-export function toFeedItem(build: BuildPublic, publicBaseUrl: string): FeedItem {
+/** The latest of some ISO-8601 times (stored times compare as text only within one format: compared as dates). */
+function latestIso(times: (string | null)[]): string {
+  let latest = 0;
+  for (const time of times) {
+    const ms = time === null ? Number.NaN : Date.parse(time);
+    if (ms > latest) latest = ms;
+  }
+  return new Date(latest).toISOString();
+}
+
+/** `editedAt`: the build's last edit (its updated_at, which the public build does not carry). */
+export function toFeedItem(build: BuildPublic, publicBaseUrl: string, editedAt: string): FeedItem {
   const link = absoluteUrl(paths.build(build.slug), publicBaseUrl);
   const coverUrl = absoluteUrl(build.featured_image || DEFAULT_COVER, publicBaseUrl);
   const contentHtml = [
@@ -82,6 +95,7 @@ export function toFeedItem(build: BuildPublic, publicBaseUrl: string): FeedItem 
     title: build.title,
     link,
     publishedAt: build.published_at,
+    changedAt: latestIso([editedAt, build.published_at, ...build.components.map((component) => component.price_updated_at)]),
     category: categoryLabel(build.category),
     description: build.description,
     contentHtml,

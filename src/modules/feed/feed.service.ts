@@ -43,29 +43,40 @@ async function publicBuildOrNull(builds: FeedDeps['builds'], slug: string): Prom
 }
 
 export function createFeedService(deps: FeedDeps) {
-  /** `category`: null for the whole site; an unknown one answers NOT_FOUND (UNKNOWN_FEED_CATEGORY). */
-  async function feedXml(category: string | null): Promise<string> {
+  /**
+   * The feed and when its newest item last changed (its lastBuildDate, the answer's Last-Modified; null
+   * without items). `category`: null for the whole site; an unknown one answers NOT_FOUND (UNKNOWN_FEED_CATEGORY).
+   */
+  async function feedDocument(category: string | null): Promise<FeedDocument> {
     if (category !== null && !isBuildCategory(category)) throw notFound(UNKNOWN_FEED_CATEGORY);
     const known: BuildCategory | null = category;
-    const builtAt = deps.clock.now();
-    const slugs = await listNewestPublicSlugs(deps.db, builtAt.toISOString(), known, FEED_ITEM_LIMIT);
-    const builds = await Promise.all(slugs.map((slug) => publicBuildOrNull(deps.builds, slug)));
-    const items = builds.filter((build) => build !== null).map((build) => toFeedItem(build, deps.publicBaseUrl));
+    const rows = await listNewestPublicSlugs(deps.db, deps.clock.now().toISOString(), known, FEED_ITEM_LIMIT);
+    const builds = await Promise.all(rows.map(async (row) => ({ build: await publicBuildOrNull(deps.builds, row.slug), editedAt: row.updated_at })));
+    const items = builds.flatMap(({ build, editedAt }) => (build === null ? [] : [toFeedItem(build, deps.publicBaseUrl, editedAt)]));
     const homePath = `${paths.home()}${canonicalHomeQuery({ category: known, budget: null, page: 1 })}`;
     const label = known === null ? null : categoryLabel(known);
-    return renderRssXml(
+    const newest = items.reduce<number | null>((latest, item) => Math.max(latest ?? 0, Date.parse(item.changedAt)), null);
+    const lastModified = newest === null ? null : new Date(newest);
+    const xml = renderRssXml(
       {
         title: feedTitle(deps.siteName, known),
         link: absoluteUrl(homePath, deps.publicBaseUrl),
         selfUrl: absoluteUrl(feedPath(known), deps.publicBaseUrl),
         description: `${label === null ? 'Le nuove build PC' : `Le nuove build PC della categoria ${label}`} di ${deps.siteName}: componenti, prezzi e guida all'assemblaggio. ${AFFILIATE_DISCLOSURE}`,
-        builtAt,
+        lastBuildDate: lastModified,
       },
       items,
     );
+    return { xml, lastModified };
   }
 
-  return { feedXml };
+  return { feedDocument };
+}
+
+export interface FeedDocument {
+  xml: string;
+  /** When the newest item last changed; null without items. */
+  lastModified: Date | null;
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;

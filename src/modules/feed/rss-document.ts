@@ -9,8 +9,11 @@ export interface FeedChannel {
   /** Absolute URL of this feed (atom:link rel="self"). */
   selfUrl: string;
   description: string;
-  /** When the channel was rendered. */
-  builtAt: Date;
+  /**
+   * When its newest item last changed (feed.service.ts), not when it was rendered: a reader can then tell
+   * that nothing changed. Null without items (the element is left out).
+   */
+  lastBuildDate: Date | null;
 }
 
 const NAMESPACES = [
@@ -50,7 +53,7 @@ export function renderRssXml(channel: FeedChannel, items: FeedItem[]): string {
     `    <atom:link href="${escapeXml(channel.selfUrl)}" rel="self" type="application/rss+xml"/>`,
     `    ${element('description', channel.description)}`,
     '    <language>it-IT</language>',
-    `    ${element('lastBuildDate', rfc822Date(channel.builtAt)!)}`,
+    ...(channel.lastBuildDate === null ? [] : [`    ${element('lastBuildDate', rfc822Date(channel.lastBuildDate)!)}`]),
     ...items.map(itemXml),
     '  </channel>',
     '</rss>',

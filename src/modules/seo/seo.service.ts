@@ -35,9 +35,6 @@ function partOf(part: number, limit: number, listPages: number) {
   return { lists: { from: Math.min(start, listPages), to: Math.min(end, listPages) }, builds: { offset: buildsFrom - listPages, limit: end - buildsFrom } };
 }
 
-const newest = (dates: (string | null | undefined)[]): string | null =>
-  dates.reduce<string | null>((latest, date) => (date && (latest === null || Date.parse(date) > Date.parse(latest)) ? date : latest), null);
-
 export function createSeoService(deps: SeoDeps) {
   const urlLimit = deps.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
   if (!Number.isInteger(urlLimit) || urlLimit < 2) throw new Error('sitemapUrlLimit: at least 2 URLs per sitemap file');
@@ -56,32 +53,35 @@ export function createSeoService(deps: SeoDeps) {
     return { urls: [home, ...categoryPages], builds: totals.count };
   }
 
-  async function sitemapXml(): Promise<string> {
+  async function sitemapXml(): Promise<SitemapDocument> {
     const now = deps.clock.now().toISOString();
     const lists = await listPages(now);
     const parts = partCount(lists.urls.length + lists.builds);
-    if (parts === 0) return renderUrlsetXml([...lists.urls, ...(await listSitemapEntries(deps.db, now)).map((entry) => buildUrl(base, entry))]);
+    if (parts === 0) {
+      const urls = [...lists.urls, ...(await listSitemapEntries(deps.db, now)).map((entry) => buildUrl(base, entry))];
+      return { xml: renderUrlsetXml(urls), lastModified: latestLastmod(urls.map((url) => url.lastmod)) };
+    }
     const layout = Array.from({ length: parts }, (_, index) => partOf(index + 1, urlLimit, lists.urls.length));
     const withBuilds = layout.filter((part) => part.builds.limit > 0);
     const sliceLastmods = await sitemapSliceLastmods(deps.db, now, withBuilds.map((part) => part.builds));
-    return renderSitemapIndexXml(
-      layout.map((part, index) => {
-        const slice = withBuilds.indexOf(part);
-        const lastmod = newest([...lists.urls.slice(part.lists.from, part.lists.to).map((url) => url.lastmod), slice === -1 ? null : sliceLastmods[slice]]);
-        return { loc: `${base}${paths.sitemapPart(index + 1)}`, lastmod };
-      }),
-    );
+    const entries = layout.map((part, index) => {
+      const slice = withBuilds.indexOf(part);
+      const lastmod = latestLastmod([...lists.urls.slice(part.lists.from, part.lists.to).map((url) => url.lastmod), slice === -1 ? null : (sliceLastmods[slice] ?? null)]);
+      return { loc: `${base}${paths.sitemapPart(index + 1)}`, lastmod };
+    });
+    return { xml: renderSitemapIndexXml(entries), lastModified: latestLastmod(entries.map((entry) => entry.lastmod)) };
   }
 
   /** Part `part` of the sitemap index, or null when there is no such part (or the sitemap is a single file). */
-  async function sitemapPartXml(part: number): Promise<string | null> {
+  async function sitemapPartXml(part: number): Promise<SitemapDocument | null> {
     if (!Number.isInteger(part) || part < 1) return null;
     const now = deps.clock.now().toISOString();
     const lists = await listPages(now);
     if (part > partCount(lists.urls.length + lists.builds)) return null;
     const { lists: range, builds } = partOf(part, urlLimit, lists.urls.length);
     const buildUrls = builds.limit > 0 ? (await listSitemapSlice(deps.db, now, builds.offset, builds.limit)).map((entry) => buildUrl(base, entry)) : [];
-    return renderUrlsetXml([...lists.urls.slice(range.from, range.to), ...buildUrls]);
+    const urls = [...lists.urls.slice(range.from, range.to), ...buildUrls];
+    return { xml: renderUrlsetXml(urls), lastModified: latestLastmod(urls.map((url) => url.lastmod)) };
   }
 
   function robotsTxt(): string {
@@ -92,3 +92,19 @@ export function createSeoService(deps: SeoDeps) {
 }
 
 export type SeoService = ReturnType<typeof createSeoService>;
+
+/** A sitemap file and the newest lastmod it lists (its Last-Modified), null without any. */
+export interface SitemapDocument {
+  xml: string;
+  lastModified: string | null;
+}
+
+/** The latest of some stored times, compared as dates. */
+function latestLastmod(lastmods: (string | null)[]): string | null {
+  let latest: number | null = null;
+  for (const lastmod of lastmods) {
+    const time = lastmod === null ? Number.NaN : Date.parse(lastmod);
+    if (!Number.isNaN(time) && (latest === null || time > latest)) latest = time;
+  }
+  return latest === null ? null : new Date(latest).toISOString();
+}

@@ -109,6 +109,27 @@ function countingSite(maxBytes: number, size = 1000, admitRender?: () => number 
 const br = { headers: { 'Accept-Encoding': 'gzip, br' } };
 
 describe('page cache: bounds, keys, coalescing, compression', () => {
+  it('answers a matching If-None-Match with 304 from the entry without rendering, and a changed page with 200', async () => {
+    const site = countingSite(1024 * 1024);
+    const first = await site.app.request('/build/a', br);
+    const etag = first.headers.get('ETag')!;
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    for (const encoding of ['gzip, br', 'identity']) {
+      const again = await site.app.request('/build/a', { headers: { 'Accept-Encoding': encoding, 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('ETag')).toBe(etag);
+      expect(again.headers.get('Vary')).toBe('Accept-Encoding');
+      expect(again.headers.get('Content-Type')).toBeNull();
+      expect(await again.text()).toBe('');
+    }
+    expect(site.renders('a')).toBe(1);
+    site.cache.clear();
+    const rendered = await site.app.request('/build/a', { headers: { 'If-None-Match': etag } });
+    expect(rendered.status).toBe(304); // the same bytes rendered again: the same tag
+    expect(site.renders('a')).toBe(2);
+    expect((await site.app.request('/build/a', { headers: { 'If-None-Match': 'W/"altro"' } })).status).toBe(200);
+  });
+
   it('is bounded in bytes: the least recently used page goes first', async () => {
     // Room for two pages of 10 KB (plus bookkeeping) in the base pages' three quarters, not three.
     const site = countingSite(Math.ceil((2 * (10_000 + 2048) + 100) / 0.75), 10_000);

@@ -16,6 +16,9 @@
  * - Misses are counted per client address (`admitRender`): past the limit, a 429 instead of a render.
  * - Concurrent misses for one key wait for one render instead of rendering once each.
  * - Each encoding is compressed once per entry, on first demand, off the event loop.
+ * - Every answer kept (or, with the cache off, that would be) carries a weak ETag of its uncompressed body,
+ *   and a conditional GET or HEAD that matches it gets 304 from the stored entry, without a render
+ *   (cache/validators.ts, decision 040).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -24,6 +27,7 @@ import { type RequestFacts, requestFactsOf } from '../client-ip';
 import { ByteLru } from '../cache/byte-lru';
 import { type CachePool, cachePoolOf, isPageKey, needsConfirmation, responseCacheKey } from '../cache/cache-keys';
 import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
+import { type Conditions, entityTagOf, isNotModified, notModifiedHeaders } from '../cache/validators';
 
 const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 
@@ -38,8 +42,12 @@ const PAGE_KEY = PAGE_KEY_HEADER.toLowerCase();
 
 interface CachedAnswer {
   status: number;
-  /** Headers of the answer without Content-Length and Content-Encoding (added per encoding). */
+  /** Headers of the answer without Content-Length and Content-Encoding (added per encoding); ETag included. */
   headers: Record<string, string>;
+  /** The entity tag of the uncompressed body (cache/validators.ts): one for every encoding. */
+  etag: string;
+  /** A 304's head, as Node writes it (kept answers only). */
+  notModifiedHead?: string[];
   identity: Uint8Array<ArrayBuffer>;
   /** Compressed copies, made on first demand; a promise so concurrent first demands compress once. */
   compressed: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>>;
@@ -55,8 +63,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Bytes of bodies this cache may hold; 0 turns it off. */
   maxBytes: number;
-  /** Called for each answer served from the cache (the request log). */
-  onHit?: (hit: CacheHit) => void;
+  /** Called for each answer served from the cache (the request log), with its status (200, or 304). */
+  onHit?: (hit: CacheHit, status: number) => void;
   /**
    * Called for every answer to a GET or HEAD of a keyed path, served from the cache or rendered, with the
    * cache on or off: the one place a build page's visit is seen (analytics/visit-rules.ts).
@@ -155,9 +163,32 @@ async function toCachedAnswer(response: Response, key: string, storedAt: number,
   const compressible = isCompressible(headers['content-type'] ?? '');
   if (compressible) headers.vary = 'Accept-Encoding';
   const identity = new Uint8Array(await response.arrayBuffer());
-  const answer: CachedAnswer = { status: response.status, headers, identity, compressed: {}, ready: {}, compressible, kept, storedAt };
-  if (kept) prepareRaw(answer, 'identity', identity);
+  const etag = entityTagOf(identity);
+  headers.etag = etag;
+  const answer: CachedAnswer = { status: response.status, headers, etag, identity, compressed: {}, ready: {}, compressible, kept, storedAt };
+  if (kept) {
+    prepareRaw(answer, 'identity', identity);
+    answer.notModifiedHead = Object.entries(notModifiedOf(answer)).flat();
+  }
   return answer;
+}
+
+function notModifiedOf(answer: CachedAnswer): Record<string, string> {
+  return { ...notModifiedHeaders(answer.headers), 'x-cache': 'HIT' };
+}
+
+/** Whether the request's conditions let it have 304 instead of this answer. */
+function answersNotModified(answer: CachedAnswer, conditions: Conditions): boolean {
+  return answer.status === 200 && isNotModified(conditions, { etag: answer.etag, lastModified: answer.headers['last-modified'] });
+}
+
+function conditionsOf(c: Context): Conditions {
+  return { ifNoneMatch: c.req.header('If-None-Match'), ifModifiedSince: c.req.header('If-Modified-Since') };
+}
+
+function conditionsOfNode(req: IncomingMessage): Conditions {
+  const { 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince } = req.headers;
+  return { ifNoneMatch, ifModifiedSince };
 }
 
 function headersFor(answer: CachedAnswer, encoding: Encoding, body: Uint8Array, state: 'HIT' | 'MISS'): Record<string, string> {
@@ -237,6 +268,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
   }
 
   async function respond(c: Context, answer: CachedAnswer, key: string | null, state: 'HIT' | 'MISS'): Promise<Response> {
+    if (answersNotModified(answer, conditionsOf(c))) return new Response(null, { status: 304, headers: { ...notModifiedOf(answer), 'x-cache': state } });
     const encoding = answer.compressible ? pickEncoding(c.req.header('Accept-Encoding')) : 'identity';
     const body = await bodyFor(answer, key, encoding);
     return new Response(c.req.method === 'HEAD' ? null : body, { status: answer.status, headers: headersFor(answer, encoding, body, state) });
@@ -258,7 +290,8 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
     let answer: CachedAnswer | null = null;
     try {
       await next();
-      if (c.req.method !== 'GET' || !isStorable(c.res)) return;
+      // A HEAD is rendered as a GET (server/pages.ts, Hono's own routes): its body is the GET's, worth keeping.
+      if (!isStorable(c.res) || c.res.body === null) return;
       // A page whose key depends on the database keeps its answer only under the key it confirms: a
       // request naming choices or builds that do not exist is answered, and leaves no entry behind.
       if (needsConfirmation(key) && c.res.headers.get(PAGE_KEY) !== key) return;
@@ -278,8 +311,9 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
 
     const hit = freshEntry(key);
     if (hit) {
-      onHit?.(hitOf(c));
-      return respond(c, hit, key, 'HIT');
+      const response = await respond(c, hit, key, 'HIT');
+      onHit?.(hitOf(c), response.status);
+      return response;
     }
     const running = inFlight.get(key);
     if (running) {
@@ -290,8 +324,9 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
         const retryAfter = admitRender?.(requestFactsOf(c)) ?? null;
         return retryAfter === null ? next() : tooManyMisses(retryAfter);
       }
-      onHit?.(hitOf(c));
-      return respond(c, answer, null, 'HIT');
+      const response = await respond(c, answer, null, 'HIT');
+      onHit?.(hitOf(c), response.status);
+      return response;
     }
     const retryAfter = admitRender?.(requestFactsOf(c)) ?? null;
     if (retryAfter !== null) return tooManyMisses(retryAfter);
@@ -322,7 +357,8 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
   const compressingMiddleware: MiddlewareHandler = async (c, next) => {
     const key = isCacheableRequest(c) ? keyOf(c) : null;
     await next();
-    if (key === null || c.req.method !== 'GET' || !isStorable(c.res) || pickEncoding(c.req.header('Accept-Encoding')) === 'identity') return;
+    // Compressed, tagged and answered 304 on a match, as a cached answer would be; after the render here.
+    if (key === null || !isStorable(c.res) || c.res.body === null) return;
     replaceResponse(c, await respond(c, await toCachedAnswer(c.res, key, now(), false), null, 'MISS'));
   };
 
@@ -343,11 +379,18 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
     const key = responseCacheKey(path, query === -1 ? NO_QUERY : new URLSearchParams(url.slice(query + 1)));
     const answer = key === null ? undefined : freshEntry(key);
     if (!answer) return false;
+    const notModified = answer.notModifiedHead !== undefined && answersNotModified(answer, conditionsOfNode(req));
     const ready = answer.ready[answer.compressible ? pickEncoding(headers['accept-encoding']) : 'identity'];
-    if (!ready) return false;
+    if (!ready && !notModified) return false;
     const facts = factsOfNode(req, path);
-    onHit?.(facts);
-    onAnswer?.({ ...facts, query: query === -1 ? '' : url.slice(query + 1), status: answer.status });
+    const status = notModified || !ready ? 304 : answer.status;
+    onHit?.(facts, status);
+    onAnswer?.({ ...facts, query: query === -1 ? '' : url.slice(query + 1), status });
+    if (status === 304 || !ready) {
+      res.writeHead(304, answer.notModifiedHead ?? []);
+      res.end();
+      return true;
+    }
     res.writeHead(answer.status, ready.head);
     res.end(method === 'HEAD' ? undefined : ready.body);
     return true;
