@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, VIEWPORTS } from './harness';
+import { newPage } from './harness';
 import { expectNoErrors } from './public-fixtures';
 import { PAGE_TYPE_NAMES, type PublicPagesContext, type PublicPageType, startPublicPages } from './public-page-types';
 
-const PHONE = VIEWPORTS[0].viewport;
-expect(PHONE.width).toBe(390);
+const PHONE = { width: 390, height: 844 };
 
 let site: PublicPagesContext;
 beforeAll(async () => {
