@@ -221,10 +221,16 @@ describe('what cannot be compared', () => {
     expect(text(doc.querySelector('main'))).not.toContain('Build in arrivo');
   });
 
-  it('compares the first three when asked for more, and says which were left out', async () => {
-    const doc = await html(compare(slug.office, slug.base, slug.plus, slug.editing));
+  it('compares the first three when asked for more, and names the public builds left out by their titles', async () => {
+    const doc = await html(compare(slug.office, slug.base, slug.plus, slug.editing, 'non-esiste', slug.draft));
     expect(columns(doc)).toEqual(['PC Ufficio', 'PC Gaming Base', 'PC Gaming Plus']);
-    expect(notices(doc)).toEqual([`Si possono confrontare al massimo 3 build: sono state confrontate le prime 3, lasciate fuori «${slug.editing}».`]);
+    expect(notices(doc)).toEqual([
+      '2 build non trovate o non pubblicate, lasciate fuori.',
+      'Si possono confrontare al massimo 3 build: sono state confrontate le prime 3, lasciate fuori «PC Editing».',
+    ]);
+    // The slug of the build left out, the unknown slug and the draft's title are nowhere on the page.
+    expect(text(doc.querySelector('main'))).not.toContain(slug.editing);
+    expect(text(doc.querySelector('main'))).not.toMatch(/non-esiste|Bozza da confrontare/);
   });
 
   it('with fewer than two builds says so and offers a way to pick: another build for the one given, the home cards', async () => {

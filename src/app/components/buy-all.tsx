@@ -52,7 +52,7 @@ export function BuyAll({ build, disclosure }: { build: CartBuild; disclosure: st
         build.components.length > 0 && <p className="font-medium text-slate-700 dark:text-slate-300">Nessun componente ha un link Amazon valido</p>
       )}
       {build.cart_url && build.cartTotal && (
-        <div className="text-sm text-slate-600 dark:text-slate-400">
+        <div className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           {/* The total above counts every component; the cart adds fewer, so say what it costs. */}
           <p className="font-semibold text-slate-800 dark:text-slate-200" data-testid="cart-total">
             {`Il carrello aggiunge ${build.cartTotal.count} ${build.cartTotal.count === 1 ? 'componente' : 'componenti'} su ${build.components.length}: ${build.cartTotal.text}`}

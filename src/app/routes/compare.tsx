@@ -22,8 +22,11 @@ import { breadcrumbListJsonLd } from '../../modules/seo/structured-data';
 import { pageMeta, siteFromMatches } from '../seo';
 import type { Route } from './+types/compare';
 
-/** The slugs of public builds, quoted: they are ours, never a visitor's text (unknown ones are only counted). */
-const quoted = (slugs: readonly string[]) => slugs.map((slug) => `«${slug}»`).join(', ');
+/**
+ * Public builds left out, by their titles (the author's words, as their pages show them): a slug is a
+ * visitor's text until the database has named its build, so unknown ones are only counted.
+ */
+const quotedTitles = (builds: readonly { title: string }[]) => builds.map((build) => `«${build.title}»`).join(', ');
 
 /**
  * How many builds asked for could not be shown. Counted, never named: a link would otherwise write its
@@ -41,10 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notices: string[] = [];
   if (comparison.leftOut.length > 0) notices.push(leftOutNotice(comparison.leftOut.length));
   if (comparison.overLimit.length > 0) {
-    notices.push(`Si possono confrontare al massimo ${MAX_COMPARED} build: sono state confrontate le prime ${MAX_COMPARED}, lasciate fuori ${quoted(comparison.overLimit)}.`);
+    notices.push(`Si possono confrontare al massimo ${MAX_COMPARED} build: sono state confrontate le prime ${MAX_COMPARED}, lasciate fuori ${quotedTitles(comparison.overLimit)}.`);
   }
   // The key of what this page shows: the public builds asked for, and how many others (common/page-key.ts).
-  const shown = [...comparison.compared.map((entry) => entry.build.slug), ...comparison.overLimit];
+  const shown = [...comparison.compared.map((entry) => entry.build.slug), ...comparison.overLimit.map((build) => build.slug)];
   const pageKey = comparePageKey(paths.compare(), shown, comparison.leftOut.length);
   const page = {
     comparison: enough ? toComparePage(comparison) : null,
@@ -112,7 +115,7 @@ function PartCell({ parts, now }: { parts: ComponentData[]; now: number }) {
         const affiliate = part.amazon_link !== null && isAmazonLink(part.amazon_link);
         return (
           <li key={part.id} data-testid="compare-part">
-            <p className="font-semibold">{part.name}</p>
+            <p className="font-semibold wrap-anywhere">{part.name}</p>
             <p className="font-bold">{part.priceText}</p>
             <PriceNote component={part} now={now} />
             {part.amazon_link && (
@@ -171,7 +174,7 @@ function CompatibilityCell({ build }: { build: ComparedBuildData }) {
         {counts.unknown > 0 && ` · Non verificati: ${counts.unknown}`}
       </p>
       {issues.length > 0 && (
-        <ul className="mt-2 space-y-1 text-amber-900 dark:text-amber-200">
+        <ul className="mt-2 space-y-1 text-amber-900 wrap-anywhere dark:text-amber-200">
           {issues.map((issue) => (
             <li key={issue.label} data-status={issue.status}>
               <strong>{issue.label}</strong> — {issue.message}
@@ -186,7 +189,10 @@ function CompatibilityCell({ build }: { build: ComparedBuildData }) {
 function CompareTable({ data, now }: { data: ComparePageData; now: number }) {
   const { builds, rows } = data;
   return (
-    <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+    // The table scrolls inside its own box on a phone, the page does not: the box is the containing block of
+    // the screen-reader-only labels (absolutely positioned), which would otherwise widen the page. The
+    // author's words (titles, part names) may break anywhere, so one long word does not size a column.
+    <div className="relative mt-8 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800" data-testid="compare-scroll">
       <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="compare-table">
         <caption className="sr-only">Componenti, prezzi e compatibilità delle build a confronto; le righe diverse sono segnate «Diverso»</caption>
         <thead>
@@ -194,7 +200,7 @@ function CompareTable({ data, now }: { data: ComparePageData; now: number }) {
             <td className="p-3" />
             {builds.map(({ page }) => (
               <th key={page.slug} scope="col" className="p-3 text-left align-top" data-testid="compare-build">
-                <a href={paths.build(page.slug)} className="text-base font-bold text-violet-700 hover:underline dark:text-violet-300">
+                <a href={paths.build(page.slug)} className="text-base font-bold text-violet-700 wrap-anywhere hover:underline dark:text-violet-300">
                   {page.title}
                 </a>
                 {page.category && <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">{categoryLabel(page.category)}</span>}

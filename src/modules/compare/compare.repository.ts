@@ -1,15 +1,18 @@
-/** The two reads of the comparison that are not one build's page: which slugs are public, and the builds to offer beside one. */
+/** The two reads of the comparison that are not one build's page: which slugs are public (and their titles), and the builds to offer beside one. */
 import { type Kysely, sql } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
 import type { Database } from '../../db/tables';
 
 type Db = Kysely<Database>;
 
-/** Which of the slugs name a build visitors may see at `now` (ISO): one query whatever their number. */
-export async function publicSlugsAmong(db: Db, slugs: readonly string[], now: string): Promise<Set<string>> {
-  if (slugs.length === 0) return new Set();
-  const rows = await db.selectFrom('builds').select('slug').where('slug', 'in', [...slugs]).where(isPublicBuild(now)).execute();
-  return new Set(rows.map((row) => row.slug));
+/**
+ * The titles of the slugs that name a build visitors may see at `now` (ISO), by slug: one query whatever
+ * their number. A slug missing from the map is unknown or not public.
+ */
+export async function publicTitlesAmong(db: Db, slugs: readonly string[], now: string): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db.selectFrom('builds').select(['slug', 'title']).where('slug', 'in', [...slugs]).where(isPublicBuild(now)).execute();
+  return new Map(rows.map((row) => [row.slug, row.title]));
 }
 
 export interface NearBuildRow {

@@ -32,8 +32,8 @@ export interface Comparison {
   compared: ComparedBuild[];
   /** Asked but unknown, malformed or not public (draft, scheduled for later), as sent. */
   leftOut: string[];
-  /** Public, but past the first MAX_COMPARED. */
-  overLimit: string[];
+  /** Public, but past the first MAX_COMPARED: named by their title on the page. */
+  overLimit: { slug: string; title: string }[];
 }
 
 export interface CompareCandidate {
@@ -58,7 +58,7 @@ export function createCompareService(deps: CompareDeps) {
   async function compare(requested: readonly string[]): Promise<Comparison> {
     // No query for what no build can be called (a NUL, which PostgreSQL cannot compare, included).
     const wellFormed = requested.filter(isSlug);
-    const visible = await repo.publicSlugsAmong(deps.db, wellFormed, deps.clock.now().toISOString());
+    const visible = await repo.publicTitlesAmong(deps.db, wellFormed, deps.clock.now().toISOString());
     const valid = requested.filter((slug) => visible.has(slug));
     const read = await Promise.all(valid.slice(0, MAX_COMPARED).map(readCompared));
     const compared = read.filter((entry): entry is ComparedBuild => entry !== null);
@@ -66,7 +66,7 @@ export function createCompareService(deps: CompareDeps) {
     return {
       compared,
       leftOut: requested.filter((slug) => !visible.has(slug) || (valid.indexOf(slug) < MAX_COMPARED && !shown.has(slug))),
-      overLimit: valid.slice(MAX_COMPARED),
+      overLimit: valid.slice(MAX_COMPARED).map((slug) => ({ slug, title: visible.get(slug)! })),
     };
   }
 
