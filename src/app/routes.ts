@@ -31,6 +31,8 @@ export default [
       route('retailer-search', 'routes/admin/retailer-search.ts'),
       route('retailer-item', 'routes/admin/retailer-item.ts'),
       route('replacements', 'routes/admin/replacements.tsx'),
+      // The site search's synonyms (decision 041).
+      route('synonyms', 'routes/admin/synonyms.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),
     ]),
   ]),

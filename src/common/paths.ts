@@ -29,6 +29,7 @@ export const paths = {
     retailerSearch: (q: string, page: number) => `/admin/retailer-search?${new URLSearchParams({ q, page: String(page) }).toString()}`,
     retailerItem: (reference: string) => `/admin/retailer-item?${new URLSearchParams({ ref: reference }).toString()}`,
     replacements: () => '/admin/replacements',
+    synonyms: () => '/admin/synonyms',
     changePassword: () => '/admin/change-password',
   },
 } as const;

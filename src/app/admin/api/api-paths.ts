@@ -39,6 +39,8 @@ export const apiPaths = {
   productAlternatives: () => '/admin/alternatives',
   alternativesOf: (asin: string) => `/admin/alternatives/${encodeURIComponent(asin)}`,
   alternative: (alternativeId: number) => `/admin/alternatives/${id(alternativeId)}`,
+  searchSynonyms: () => '/admin/search-synonyms',
+  searchSynonym: (groupId: number) => `/admin/search-synonyms/${id(groupId)}`,
   alertStats: () => '/admin/alerts/stats',
   mailStats: (days: number) => `/admin/mail/stats?days=${id(days)}`,
 } as const;

@@ -34,6 +34,7 @@ const NAV = [
   { to: paths.admin.builds(), label: 'Build', end: false },
   { to: paths.admin.alternatives(), label: 'Alternative', end: false },
   { to: paths.admin.replacements(), label: 'Sostituzioni', end: false },
+  { to: paths.admin.synonyms(), label: 'Sinonimi', end: false },
   { to: paths.admin.changePassword(), label: 'Cambia Password', end: false },
 ] as const;
 
