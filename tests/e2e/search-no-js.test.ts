@@ -71,4 +71,26 @@ describe('search without JavaScript', () => {
       await opened.context.close();
     }
   });
+
+  it('keeps a 300-character query inside a 390 px screen, and shows a corrected search', async () => {
+    const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport, javaScriptEnabled: false });
+    try {
+      const { page } = opened;
+      for (const q of ['x'.repeat(300), 'acquario '.repeat(33).trim()]) {
+        await page.goto(`${e2e.url}/cerca?q=${encodeURIComponent(q)}`);
+        expect((await page.getByRole('heading', { level: 1 }).textContent())?.length).toBeGreaterThan(300);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      await page.goto(`${e2e.url}/cerca?q=acqaurio`);
+      const box = page.getByTestId('did-you-mean');
+      expect(await box.textContent()).toContain('Forse cercavi «acquario»?');
+      expect(await page.locator('[data-testid="build-grid"] > li').count()).toBe(12);
+      await box.getByRole('link', { name: '«acquario»' }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === 'acquario');
+      expect(await page.getByTestId('results-count').textContent()).toBe('14 build trovate');
+      expectNoErrors(opened.errors);
+    } finally {
+      await opened.context.close();
+    }
+  });
 });
