@@ -102,6 +102,25 @@ function stemsOfWord(word: string): readonly string[] {
   return stems;
 }
 
+/** Capitals only, two letters or more: how a text writes an acronym ("AI", "IO"). */
+const CAPITALS = /^\p{Lu}{2,}$/u;
+
+/**
+ * A piece of a word written in capitals whose folded form is a stop word ("AI" is "ai", the preposition):
+ * that folded form, kept as a term of its own, or null. The search looks for it only where the author's
+ * synonyms name it in capitals (query-plan.ts), so "AI" and "IA" can meet while "ai" stays a stop word.
+ */
+export function acronymOf(piece: string): string | null {
+  if (!CAPITALS.test(piece)) return null;
+  const folded = foldText(piece);
+  return isStopWord(folded) ? folded : null;
+}
+
+/** The acronyms of one word's pieces (see acronymOf). */
+function acronymsOfWord(word: string): string[] {
+  return word.split(LETTER_DIGIT).flatMap((piece) => acronymOf(piece) ?? []);
+}
+
 /** A word of a text as the search reads it: where it is, and whether a negation leaves it out. */
 interface ReadWord {
   word: string;
@@ -150,8 +169,18 @@ function* readWords(text: string): Generator<ReadWord> {
 /** Every indexed term of a text, in order, repeated as often as it occurs (the index counts them). */
 export function analyseText(text: string): string[] {
   const terms: string[] = [];
-  for (const { word, negated } of readWords(text)) if (!negated) terms.push(...stemsOfWord(word));
+  for (const { word, negated } of readWords(text)) if (!negated) terms.push(...stemsOfWord(word), ...acronymsOfWord(word));
   return terms;
+}
+
+/**
+ * The acronyms of a text that are stop words (acronymOf), separated by spaces: PostgreSQL's configuration
+ * would drop them, so the index adds them through the 'simple' configuration (build-search-index.ts).
+ */
+export function acronymsText(text: string): string {
+  const acronyms: string[] = [];
+  for (const { word, negated } of readWords(text)) if (!negated) acronyms.push(...acronymsOfWord(word));
+  return acronyms.join(' ');
 }
 
 /** The text as the SQLite index stores it: its terms separated by spaces. */
@@ -196,6 +225,22 @@ export interface SearchTerms {
   terms: string[];
 }
 
+/** A piece of a search's text: folded, and whether it is a stop word. */
+export interface QueryPiece {
+  word: string;
+  stop: boolean;
+}
+
+/** A text's pieces in order (negated phrases out, split where letters meet digits), stop words marked. */
+export function queryPieces(query: string): QueryPiece[] {
+  const pieces: QueryPiece[] = [];
+  for (const { word, negated } of readWords(query)) {
+    if (negated) continue;
+    for (const piece of word.split(LETTER_DIGIT)) for (const [folded] of foldText(piece).matchAll(FOLDED_WORD)) pieces.push({ word: folded, stop: isStopWord(folded) });
+  }
+  return pieces;
+}
+
 /** A search's folded words in order, stop words and negated phrases out, split where letters meet digits. */
 export function queryWords(query: string): string[] {
   const words: string[] = [];
@@ -209,11 +254,6 @@ export function queryWords(query: string): string[] {
 /** The stem of a folded word, as the index stores it. */
 export function stemOf(folded: string): string {
   return stemmer.stem(folded);
-}
-
-/** Whether a folded word is on the stop list (never indexed, never searched on its own). */
-export function isStopWordText(folded: string): boolean {
-  return isStopWord(folded);
 }
 
 /**
@@ -249,7 +289,7 @@ export function highlightSegments(text: string, terms: readonly string[], prefix
   const segments: TextSegment[] = [];
   let plainFrom = 0;
   for (const { word, index, negated } of readWords(text)) {
-    if (negated || !stemsOfWord(word).some(matches)) continue;
+    if (negated || !(stemsOfWord(word).some(matches) || acronymsOfWord(word).some((acronym) => wanted.has(acronym)))) continue;
     if (index > plainFrom) segments.push({ text: text.slice(plainFrom, index), match: false });
     segments.push({ text: word, match: true });
     plainFrom = index + word.length;

@@ -21,7 +21,7 @@
  * kept in `search_words` (migration 0025), the vocabulary a misspelt search is corrected against.
  */
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { indexedText, vocabularyOf, wordsText } from '../common/italian-search-text';
+import { acronymsText, indexedText, vocabularyOf, wordsText } from '../common/italian-search-text';
 import { isValidAsin, normalizeAsin } from '../common/asin';
 
 /** The PostgreSQL text search configuration of the index (migration 0021). */
@@ -148,9 +148,19 @@ async function offeredNames(db: Kysely<any>, parts: readonly { build_id: number;
   return names;
 }
 
+/**
+ * A text as a tsvector of the search configuration, plus its capitalised acronyms that are stop words ("AI")
+ * through 'simple', which keeps them (the configuration would drop them; decision 041).
+ */
+function textVector(config: RawBuilder<unknown>, text: string): RawBuilder<unknown> {
+  const acronyms = acronymsText(text);
+  const words = sql`to_tsvector(${config}::regconfig, ${wordsText(text)})`;
+  return acronyms === '' ? words : sql`(${words} || to_tsvector('simple'::regconfig, ${acronyms}))`;
+}
+
 /** Title (weight A) and description (B) as a tsvector of the search configuration. */
 function headVector(config: RawBuilder<unknown>, build: SearchableBuild): RawBuilder<unknown> {
-  return sql`setweight(to_tsvector(${config}::regconfig, ${wordsText(build.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${wordsText(build.description)}), 'B')`;
+  return sql`setweight(${textVector(config, build.title)}, 'A') || setweight(${textVector(config, build.description)}, 'B')`;
 }
 
 /** Words per statement of the vocabulary's insert (well under both databases' limits on parameters). */
@@ -200,7 +210,7 @@ async function writeEntries(db: Kysely<any>, builds: readonly SearchableBuild[],
           build_id: build.id,
           // Lexemes only (strip: no positions, no weights): the document is only matched, never ranked, and
           // without positions it is a fraction of the size, so a match reads little (decision 033).
-          document: sql`strip(${headVector(config, build)} || to_tsvector(${config}::regconfig, ${wordsText(bodyOf(build))}))`,
+          document: sql`strip(${headVector(config, build)} || ${textVector(config, bodyOf(build))})`,
           head: headVector(config, build),
         })),
       )

@@ -142,16 +142,30 @@ describe('synonyms', () => {
     expect(await search('gpu potente')).toEqual(['Build con scheda video potente']);
   });
 
+  it('makes the acronym AI, a stop word in lower case, meet IA when the group writes it in capitals', async () => {
+    await createBuild({ title: "PC per l'AI locale", description: 'Con tanta memoria.' });
+    await createBuild({ title: 'Workstation IA', description: 'Per i modelli.' });
+    await createBuild({ title: 'PC per giocare', description: 'Adatto ai giochi.' });
+    // Without a group, "ai" is the preposition: the search ignores it.
+    expect(await search('ai')).toEqual([]);
+    expect((await admin('POST', '/search-synonyms', { phrases: 'IA, AI, intelligenza artificiale' })).status).toBe(201);
+    expect(await search('ai')).toEqual(["PC per l'AI locale", 'Workstation IA']);
+    expect(await search('IA')).toEqual(["PC per l'AI locale", 'Workstation IA']);
+    expect(await search('ai memoria')).toEqual(["PC per l'AI locale"]);
+    // The lower-case preposition in a text is never the acronym.
+    expect(await search('ai giochi')).toEqual([]);
+  });
+
   it('lists, edits and deletes groups; a change applies to the next search', async () => {
     await createBuild({ title: 'Build per la IA locale' });
     expect(await search('intelligenza artificiale')).toEqual([]);
     const created = await admin('POST', '/search-synonyms', { phrases: ' IA ,  Intelligenza   artificiale ' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.synonym.phrases).toEqual(['ia', 'intelligenza artificiale']);
+    expect(created.body.synonym.phrases).toEqual(['IA', 'Intelligenza artificiale']);
     expect(await search('intelligenza artificiale')).toEqual(['Build per la IA locale']);
 
     const listed = await admin('GET', '/search-synonyms');
-    expect(listed.body.synonyms.map((group: { phrases: string[] }) => group.phrases)).toEqual([['ia', 'intelligenza artificiale']]);
+    expect(listed.body.synonyms.map((group: { phrases: string[] }) => group.phrases)).toEqual([['IA', 'Intelligenza artificiale']]);
 
     const edited = await admin('PUT', `/search-synonyms/${created.body.synonym.id}`, { phrases: 'ia, machine learning' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
@@ -183,7 +197,7 @@ describe('synonyms', () => {
     expect((await admin('POST', '/search-synonyms', { phrases: 'nvidia, geforce' })).status).toBe(201);
     const again = await admin('POST', '/search-synonyms', { phrases: 'GeForce, rtx' });
     expect(again.status).toBe(400);
-    expect(again.body.error.message).toBe('«geforce» è già in un altro gruppo di sinonimi: una parola può stare in un gruppo solo.');
+    expect(again.body.error.message).toBe('«GeForce» è già in un altro gruppo di sinonimi: una parola può stare in un gruppo solo.');
     expect((await admin('POST', '/search-synonyms', { phrases: 3 })).status).toBe(400);
     expect((await admin('POST', '/search-synonyms', { phrases: 'a1, b1', extra: true })).status).toBe(400);
     const anonymous = await ctx.request('POST', '/api/admin/search-synonyms', { body: { phrases: 'radeon, amd' } });

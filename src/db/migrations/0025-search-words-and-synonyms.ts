@@ -18,8 +18,11 @@ import { rebuildSearchIndex } from '../build-search-index';
 
 type Dialect = 'sqlite' | 'postgres';
 
-/** The first synonym groups: what a visitor types for what the articles write. */
-const SEEDED_GROUPS = ['nvidia, geforce', 'ia, intelligenza artificiale', 'scheda video, gpu, scheda grafica', 'ssd, nvme', 'processore, cpu', 'alimentatore, psu'];
+/**
+ * The first synonym groups: what a visitor types for what the articles write. "AI" in capitals is the acronym
+ * (in lower case "ai" is a preposition the search ignores).
+ */
+const SEEDED_GROUPS = ['nvidia, geforce', 'IA, AI, intelligenza artificiale', 'scheda video, gpu, scheda grafica', 'ssd, nvme', 'processore, cpu', 'alimentatore, psu'];
 
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema

@@ -5,7 +5,7 @@
  * matches as a prefix too ("ryz" finds "Ryzen"). Both databases read the same plan (search.repository.ts).
  * Pure: the synonym groups are given.
  */
-import { MAX_QUERY_TERMS, queryWords, stemOf } from '../../common/italian-search-text';
+import { acronymOf, MAX_QUERY_TERMS, queryPieces, stemOf } from '../../common/italian-search-text';
 
 /** The last word matches as a prefix from this many characters: "rx" is matched whole, "ryz" as a prefix. */
 export const PREFIX_MIN_LENGTH = 3;
@@ -17,6 +17,11 @@ export interface PlanTerm {
   stem: string;
   /** Also matches the index's terms that begin with it (the last word, possibly still being typed). */
   prefix: boolean;
+  /**
+   * An acronym that is a stop word ("AI"): matched unstemmed, only where a text writes it in capitals
+   * (italian-search-text.ts acronymOf); PostgreSQL reads it with the 'simple' configuration.
+   */
+  exact?: boolean;
 }
 
 /** Every term required. */
@@ -33,42 +38,51 @@ export interface SearchPlan {
   prefixes: string[];
 }
 
-/** A phrase of the synonym list as a search reads it: its searchable words and their stems. */
+/** A phrase of the synonym list as a search reads it: its terms (none when it has no searchable word). */
 export interface SynonymPhrase {
-  words: readonly string[];
-  stems: readonly string[];
+  terms: readonly PlanTerm[];
 }
 
-/** A synonym group as the plan reads it: its phrases, each with at least one searchable word. */
+/** A synonym group as the plan reads it: its phrases, each with at least one term. */
 export type SynonymPhrases = readonly SynonymPhrase[];
 
-/** A phrase of the synonym list read as a search reads it (folded, stop words out, letters split from digits). */
+/**
+ * A phrase of the synonym list read as a search reads it (folded, stop words out, letters split from digits).
+ * A phrase that is one stop word written in capitals ("AI") is that acronym, matched exactly.
+ */
 export function readPhrase(phrase: string): SynonymPhrase {
-  const words = queryWords(phrase);
-  return { words, stems: words.map(stemOf) };
+  const trimmed = phrase.trim();
+  const acronym = acronymOf(trimmed);
+  if (acronym !== null) return { terms: [{ word: acronym, stem: acronym, prefix: false, exact: true }] };
+  return { terms: queryPieces(trimmed).flatMap((piece) => (piece.stop ? [] : [term(piece.word, false)])) };
+}
+
+/** How a term is compared with a search's pieces: its stem, or an acronym's word. */
+function keyOf(t: PlanTerm): string {
+  return t.exact ? `=${t.word}` : t.stem;
 }
 
 function term(word: string, prefix: boolean): PlanTerm {
   return { word, stem: stemOf(word), prefix };
 }
 
-function sameStems(phrase: SynonymPhrase, stems: readonly string[], at: number): boolean {
-  return phrase.stems.length > 0 && phrase.stems.every((stem, i) => stem === stems[at + i]);
+function spells(phrase: SynonymPhrase, keys: readonly string[], at: number): boolean {
+  return phrase.terms.length > 0 && phrase.terms.every((t, i) => keyOf(t) === keys[at + i]);
 }
 
-/** The longest phrase of any group that the words spell from `at`, with its group. */
-function longestPhraseAt(stems: readonly string[], at: number, groups: readonly SynonymPhrases[]): { group: SynonymPhrases; length: number } | null {
+/** The longest phrase of any group that the search's pieces spell from `at`, with its group. */
+function longestPhraseAt(keys: readonly string[], at: number, groups: readonly SynonymPhrases[]): { group: SynonymPhrases; length: number } | null {
   let best: { group: SynonymPhrases; length: number } | null = null;
   for (const group of groups) {
     for (const phrase of group) {
-      if ((best === null || phrase.stems.length > best.length) && sameStems(phrase, stems, at)) best = { group, length: phrase.stems.length };
+      if ((best === null || phrase.terms.length > best.length) && spells(phrase, keys, at)) best = { group, length: phrase.terms.length };
     }
   }
   return best;
 }
 
 function clauseKey(clause: PlanClause): string {
-  return clause.map((alternative) => alternative.map((t) => `${t.stem}${t.prefix ? '*' : ''}`).join('&')).sort().join('|');
+  return clause.map((alternative) => alternative.map((t) => `${keyOf(t)}${t.prefix ? '*' : ''}`).join('&')).sort().join('|');
 }
 
 /**
@@ -77,16 +91,19 @@ function clauseKey(clause: PlanClause): string {
  * matched as a prefix, repeated clauses once, at most MAX_QUERY_TERMS terms in all.
  */
 export function planSearch(query: string, groups: readonly SynonymPhrases[] = []): SearchPlan {
-  const words = queryWords(query);
-  const stems = words.map(stemOf);
+  // Stop words leave the search, except an acronym the synonyms name ("ai" when a group holds "AI").
+  const acronyms = new Set(groups.flatMap((group) => group.flatMap((phrase) => phrase.terms.filter((t) => t.exact).map((t) => t.word))));
+  const pieces = queryPieces(query).filter((piece) => !piece.stop || acronyms.has(piece.word));
+  const words = pieces.map((piece) => piece.word);
+  const keys = pieces.map((piece) => (piece.stop ? `=${piece.word}` : stemOf(piece.word)));
   const clauses: PlanClause[] = [];
-  const keys = new Set<string>();
+  const seen = new Set<string>();
   let termCount = 0;
   for (let at = 0; at < words.length; ) {
-    const phrase = longestPhraseAt(stems, at, groups);
+    const phrase = longestPhraseAt(keys, at, groups);
     let clause: PlanClause;
     if (phrase) {
-      clause = phrase.group.filter((alternative) => alternative.words.length > 0).map((alternative) => alternative.words.map((word) => term(word, false)));
+      clause = phrase.group.filter((alternative) => alternative.terms.length > 0).map((alternative) => alternative.terms);
       at += phrase.length;
     } else {
       const word = words[at]!;
@@ -95,9 +112,9 @@ export function planSearch(query: string, groups: readonly SynonymPhrases[] = []
     }
     const size = clause.reduce((sum, alternative) => sum + alternative.length, 0);
     const key = clauseKey(clause);
-    if (keys.has(key)) continue;
+    if (seen.has(key)) continue;
     if (termCount + size > MAX_QUERY_TERMS) break;
-    keys.add(key);
+    seen.add(key);
     termCount += size;
     clauses.push(clause);
   }

@@ -49,7 +49,11 @@ function ftsExpression(clauses: readonly PlanClause[]): string {
  */
 function tsQuery(clauses: readonly PlanClause[]): RawBuilder<unknown> {
   const config = sql`${sql.lit(SEARCH_CONFIG)}::regconfig`;
-  const term = (t: PlanTerm) => (t.prefix ? sql`to_tsquery(${config}, ${`'${t.word}':*`})` : sql`plainto_tsquery(${config}, ${t.word})`);
+  const term = (t: PlanTerm) => {
+    // An acronym that is a stop word ("AI") is indexed through 'simple' (build-search-index.ts), read so here.
+    if (t.exact) return sql`plainto_tsquery('simple'::regconfig, ${t.word})`;
+    return t.prefix ? sql`to_tsquery(${config}, ${`'${t.word}':*`})` : sql`plainto_tsquery(${config}, ${t.word})`;
+  };
   const and = (parts: RawBuilder<unknown>[]) => sql`(${sql.join(parts, sql` && `)})`;
   return and(clauses.map((clause) => sql`(${sql.join(clause.map((alternative) => and(alternative.map(term))), sql` || `)})`));
 }

@@ -4,7 +4,7 @@
  * the others. Each rule refuses with an Italian message that says what to change.
  */
 import { toSingleLine } from '../../common/single-line';
-import { readPhrase, type SynonymPhrases } from './query-plan';
+import { readPhrase, type SynonymPhrase, type SynonymPhrases } from './query-plan';
 
 export const SYNONYM_GROUP_MAX_LENGTH = 400;
 export const SYNONYM_PHRASE_MAX_LENGTH = 40;
@@ -21,18 +21,22 @@ export const SYNONYM_MESSAGES = {
   tooMany: `Al massimo ${SYNONYM_GROUP_MAX_PHRASES} parole o espressioni per gruppo.`,
   phraseTooLong: (phrase: string) => `«${phrase}» è troppo lunga: al massimo ${SYNONYM_PHRASE_MAX_LENGTH} caratteri.`,
   phraseTooManyWords: (phrase: string) => `«${phrase}» ha troppe parole: al massimo ${SYNONYM_PHRASE_MAX_WORDS}.`,
-  ignored: (phrase: string) => `«${phrase}» contiene solo parole che la ricerca ignora (come «di», «per», «ai»): scrivi un'altra parola.`,
+  ignored: (phrase: string) =>
+    `«${phrase}» contiene solo parole che la ricerca ignora (come «di», «per», «ai»): scrivi un'altra parola, o una sigla in maiuscolo da sola (come «AI»).`,
   repeated: (first: string, second: string) => `«${first}» e «${second}» sono la stessa parola per la ricerca: tienine una.`,
   elsewhere: (phrase: string) => `«${phrase}» è già in un altro gruppo di sinonimi: una parola può stare in un gruppo solo.`,
   groupsFull: `Al massimo ${SYNONYM_GROUPS_MAX} gruppi di sinonimi: modifica o elimina un gruppo esistente.`,
   notFound: 'Gruppo di sinonimi non trovato',
 } as const;
 
-/** The phrases of a group's text: split at commas, each on one line, spaces collapsed, lower case, empties out. */
+/**
+ * The phrases of a group's text: split at commas, each on one line, spaces collapsed, empties out. The case is
+ * kept as typed: a stop word in capitals is an acronym ("AI"), in lower case a word the search ignores.
+ */
 export function splitPhrases(text: string): string[] {
   return toSingleLine(text)
     .split(/[,;]/)
-    .map((phrase) => phrase.replace(/\s+/g, ' ').trim().toLowerCase())
+    .map((phrase) => phrase.replace(/\s+/g, ' ').trim())
     .filter((phrase) => phrase !== '');
 }
 
@@ -40,7 +44,12 @@ export function splitPhrases(text: string): string[] {
 export function readGroup(phrasesText: string): SynonymPhrases {
   return splitPhrases(phrasesText)
     .map(readPhrase)
-    .filter((phrase) => phrase.words.length > 0);
+    .filter((phrase) => phrase.terms.length > 0);
+}
+
+/** One phrase's identity for the search: its terms' stems (an acronym's word). */
+function phraseKey(phrase: SynonymPhrase): string {
+  return phrase.terms.map((t) => (t.exact ? `=${t.word}` : t.stem)).join(' ');
 }
 
 /**
@@ -58,13 +67,13 @@ export function synonymGroupProblem(text: string, otherGroups: readonly string[]
     if (phrase.length > SYNONYM_PHRASE_MAX_LENGTH) return SYNONYM_MESSAGES.phraseTooLong(phrase);
     if (phrase.split(' ').length > SYNONYM_PHRASE_MAX_WORDS) return SYNONYM_MESSAGES.phraseTooManyWords(phrase);
     const read = readPhrase(phrase);
-    if (read.words.length === 0) return SYNONYM_MESSAGES.ignored(phrase);
-    const key = read.stems.join(' ');
+    if (read.terms.length === 0) return SYNONYM_MESSAGES.ignored(phrase);
+    const key = phraseKey(read);
     const earlier = seen.get(key);
     if (earlier !== undefined) return SYNONYM_MESSAGES.repeated(earlier, phrase);
     seen.set(key, phrase);
   }
-  const taken = new Set(otherGroups.flatMap((group) => readGroup(group).map((phrase) => phrase.stems.join(' '))));
+  const taken = new Set(otherGroups.flatMap((group) => readGroup(group).map(phraseKey)));
   for (const [key, phrase] of seen) if (taken.has(key)) return SYNONYM_MESSAGES.elsewhere(phrase);
   return null;
 }
