@@ -58,8 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let result = await search.search({ q: query.q, limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE });
   // Nothing found: maybe a misspelling. The corrected search's first page is shown under "Forse cercavi"
   // (decision 041); its further pages are the corrected search's own.
-  const corrected = result.total === 0 ? await search.correct(query.q) : null;
-  if (corrected !== null) result = await search.search({ q: corrected, limit: SEARCH_PAGE_SIZE, offset: 0 });
+  let corrected = result.total === 0 ? await search.correct(query.q) : null;
+  if (corrected !== null) {
+    const correctedResult = await search.search({ q: corrected, limit: SEARCH_PAGE_SIZE, offset: 0 });
+    if (correctedResult.total > 0) result = correctedResult;
+    else corrected = null;
+  }
   const pageCount = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
   if (corrected === null && query.page > pageCount) throw redirect(searchUrl({ ...query, page: pageCount }), 302);
   const results = result.builds.map((build) => ({

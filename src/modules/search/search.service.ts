@@ -77,10 +77,16 @@ export function createSearchService(deps: SearchDeps) {
    * than MAX_QUERY_LENGTH is refused (400).
    */
   async function search(request: SearchRequest): Promise<SearchResult> {
+    const { ids, total, capped, plan } = await matchIds(request);
+    return { builds: ids.length > 0 ? await deps.builds.listSummariesInOrder(ids) : [], total, totalCapped: capped, terms: plan.stems, prefixes: plan.prefixes };
+  }
+
+  /** The page of matching ids (search without the cards). */
+  async function matchIds(request: SearchRequest) {
     if (request.q.length > MAX_QUERY_LENGTH) throw new AppError('VALIDATION_ERROR', QUERY_TOO_LONG_MESSAGE, { fields: { q: QUERY_TOO_LONG_MESSAGE } });
     const plan = planSearch(request.q, await synonyms());
-    if (plan.clauses.length === 0) return { builds: [], total: 0, totalCapped: false, terms: [], prefixes: [] };
-    const { ids, total, capped } = await searchPublicBuildIds(
+    if (plan.clauses.length === 0) return { ids: [], total: 0, capped: false, plan };
+    const found = await searchPublicBuildIds(
       db,
       {
         clauses: plan.clauses,
@@ -92,12 +98,12 @@ export function createSearchService(deps: SearchDeps) {
       { limit: request.limit, offset: request.offset },
       rankLimit,
     );
-    return { builds: await deps.builds.listSummariesInOrder(ids), total, totalCapped: capped, terms: plan.stems, prefixes: plan.prefixes };
+    return { ...found, plan };
   }
 
-  /** Whether the text alone finds a public build. */
+  /** Whether the text alone finds a public build (no card is read). */
   async function findsSomething(q: string): Promise<boolean> {
-    return (await search({ q, limit: 1, offset: 0 })).total > 0;
+    return (await matchIds({ q, limit: 1, offset: 0 })).total > 0;
   }
 
   /** The vocabulary's words that could be `word` misspelt: same first letter, a length within reach. */
@@ -108,8 +114,9 @@ export function createSearchService(deps: SearchDeps) {
 
   /**
    * For a search (its folded text, as the page keys it) that found nothing: the same text with its misspelt
-   * words corrected, when that finds public builds; else null. A word is a suspect when it has 5 letters or
-   * more and is not in the vocabulary; each suspect takes the nearest vocabulary word that finds builds alone.
+   * words corrected, or null when none could be. A word is a suspect when it has 5 letters or more and is not
+   * in the vocabulary; each suspect takes the nearest vocabulary word that finds public builds alone. Whether
+   * the corrected text finds builds as a whole is the caller's search to make (the page shows it only then).
    * Misspelt words that a first letter typo made are not corrected (the vocabulary is read by first letter).
    */
   async function correct(q: string): Promise<string | null> {
@@ -127,8 +134,7 @@ export function createSearchService(deps: SearchDeps) {
         }
       }
     }
-    if (corrected === q) return null;
-    return (await findsSomething(corrected)) ? corrected : null;
+    return corrected === q ? null : corrected;
   }
 
   return { search, correct };
