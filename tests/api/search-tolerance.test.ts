@@ -5,6 +5,7 @@
  * API, its Italian refusals, and the query expansion).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../../src/db/seed';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const MINUTE = 60_000;
@@ -202,5 +203,33 @@ describe('synonyms', () => {
     expect((await admin('POST', '/search-synonyms', { phrases: 'a1, b1', extra: true })).status).toBe(400);
     const anonymous = await ctx.request('POST', '/api/admin/search-synonyms', { body: { phrases: 'radeon, amd' } });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('the searches that found nothing on the demo site', () => {
+  const GAMING_1440P = 'PC Gaming 1440p da 1200 euro: la build equilibrata con Ryzen 5 9600X e RTX 5070';
+  const OFFICE = 'PC da ufficio silenzioso per lo smart working: la build da 750 euro senza scheda video';
+  const WORKSTATION = 'Workstation per 3D, CAD e intelligenza artificiale con Core Ultra 9 285K e RTX 5080';
+
+  async function ranked(q: string): Promise<string[]> {
+    const response = await ctx.request('GET', `/api/builds?q=${encodeURIComponent(q)}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.builds.map((build: { title: string }) => build.title);
+  }
+
+  it('finds them now, with the demo content and its first synonyms', async () => {
+    expect(await seedDemoContent(ctx.database.db, ctx.clock.now())).toBe(true);
+    expect(await search('ryz')).toContain(GAMING_1440P);
+    expect(await search('RTX5070')).toContain(GAMING_1440P);
+    expect(await search('rx 9060')).toContain(GAMING_1440P);
+    expect((await search('nvidia')).length).toBeGreaterThan(0);
+    expect(await search('ai')).toContain(WORKSTATION);
+    expect(await search('IA')).toContain(WORKSTATION);
+    const gpus = await ranked('schede video');
+    expect(gpus.length).toBeGreaterThan(0);
+    expect(gpus[0]).not.toBe(OFFICE);
+    // The misspellings are corrected against the words of the published builds.
+    expect(await ctx.services.search.correct('ryzne')).toBe('ryzen');
+    expect(await ctx.services.search.correct('pc gamign')).toBe('pc gaming');
   });
 });

@@ -5,7 +5,8 @@
  *   description, article, parts, offered alternatives), only ever added to. A misspelt word of a search that
  *   finds nothing is corrected against it.
  * - `search_synonyms`: the author's synonym groups, one row each, `phrases` the group as typed in the admin
- *   ("nvidia, geforce"), seeded with a few Italian-sensible ones.
+ *   ("nvidia, geforce"). A site that already has builds gets the first groups here; a new database stays
+ *   empty (a backup may be restored into it), and the demo content brings them (db/seed-data.ts).
  * - The index is rebuilt: its analysis now splits letters from digits ("RTX5070" is "RTX 5070"), leaves
  *   negated phrases out ("senza scheda video") and holds the curated alternatives the builds offer; the
  *   rebuild also fills the vocabulary.
@@ -18,11 +19,8 @@ import { rebuildSearchIndex } from '../build-search-index';
 
 type Dialect = 'sqlite' | 'postgres';
 
-/**
- * The first synonym groups: what a visitor types for what the articles write. "AI" in capitals is the acronym
- * (in lower case "ai" is a preposition the search ignores).
- */
-const SEEDED_GROUPS = ['nvidia, geforce', 'IA, AI, intelligenza artificiale', 'scheda video, gpu, scheda grafica', 'ssd, nvme', 'processore, cpu', 'alimentatore, psu'];
+/** A copy of db/seed-data.ts demoSynonymGroups as of this migration. */
+const FIRST_GROUPS = ['nvidia, geforce', 'IA, AI, intelligenza artificiale', 'scheda video, gpu, scheda grafica', 'ssd, nvme', 'processore, cpu', 'alimentatore, psu'];
 
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
@@ -35,10 +33,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'varchar(40)', (col) => col.notNull())
     .addColumn('updated_at', 'varchar(40)', (col) => col.notNull())
     .execute();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('search_synonyms')
-    .values(SEEDED_GROUPS.map((phrases) => ({ phrases, created_at: now, updated_at: now })))
-    .execute();
+  if ((await db.selectFrom('builds').select('id').limit(1).executeTakeFirst()) !== undefined) {
+    const now = new Date().toISOString();
+    await db
+      .insertInto('search_synonyms')
+      .values(FIRST_GROUPS.map((phrases) => ({ phrases, created_at: now, updated_at: now })))
+      .execute();
+  }
   await rebuildSearchIndex(db);
 }

@@ -13,8 +13,13 @@ import type { PlanClause, PlanTerm } from './query-plan';
 
 type Db = Kysely<Database>;
 
-/** bm25 weights of title, description and body on SQLite. */
-const SQLITE_WEIGHTS = sql.raw('10.0, 4.0, 1.0');
+/**
+ * bm25 weights of title, description and body on SQLite. The body (article, parts, offered alternatives) only
+ * matches, it does not rank: as on PostgreSQL, a match found only there ranks below any title or description
+ * match, newest first among them (decision 041: an article that discusses a part at length, or offers many
+ * alternatives, no longer outranks a build whose title names it).
+ */
+const SQLITE_WEIGHTS = sql.raw('10.0, 4.0, 0.0');
 /**
  * ts_rank weights of D, C, B (description), A (title) on PostgreSQL, applied to the small `head` vector:
  * a match found only in the article or the parts ranks 0 there, below any title or description match, and
