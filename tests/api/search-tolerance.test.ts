@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../src/db/seed';
+import { databaseUrl, startAppServers } from '../helpers/app-servers';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const MINUTE = 60_000;
@@ -232,4 +233,43 @@ describe('the searches that found nothing on the demo site', () => {
     expect(await ctx.services.search.correct('ryzne')).toBe('ryzen');
     expect(await ctx.services.search.correct('pc gamign')).toBe('pc gaming');
   });
+});
+
+describe('two processes on one database', () => {
+  async function sendTo(url: string, method: string, path: string, body: unknown) {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  it('keeps a phrase in one group, and indexes alternatives added while builds with their part are created', async () => {
+    const servers = await startAppServers(databaseUrl(ctx.config.database), 2);
+    try {
+      // The same phrase sent to both at once: one group takes it, the other is refused.
+      const [first, second] = await Promise.all([
+        sendTo(servers.urls[0]!, 'POST', '/api/admin/search-synonyms', { phrases: 'radeon, amd' }),
+        sendTo(servers.urls[1]!, 'POST', '/api/admin/search-synonyms', { phrases: 'AMD, ati' }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([201, 400]);
+
+      // Builds with a part created on one process while its alternatives are added on the other.
+      const asins = ['B0RACE0001', 'B0RACE0002', 'B0RACE0003', 'B0RACE0004'];
+      await Promise.all(
+        asins.flatMap((asin, n) => [
+          sendTo(servers.urls[0]!, 'POST', '/api/admin/builds', sampleBuild({ title: `Build gara ${n}`, components: [{ type: 'GPU', name: 'Scheda qualsiasi', price: 300, amazon_link: `https://www.amazon.it/dp/${asin}` }] })).then((r) =>
+            expect(r.status, JSON.stringify(r.body)).toBe(201),
+          ),
+          sendTo(servers.urls[1]!, 'POST', '/api/admin/alternatives', { originalAsin: asin, alternativeAsin: `B0ALTR000${n}`, alternativeName: `Alternativa zircone${n}`, priority: 1 }).then((r) =>
+            expect(r.status, JSON.stringify(r.body)).toBe(201),
+          ),
+        ]),
+      );
+      for (const n of asins.keys()) expect(await search(`zircone${n}`)).toEqual([`Build gara ${n}`]);
+    } finally {
+      await servers.stop();
+    }
+  }, 60_000);
 });
