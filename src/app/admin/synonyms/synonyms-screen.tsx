@@ -59,6 +59,8 @@ export function SynonymsScreen({ data }: { data: SynonymsData }) {
   const busy = navigation.state !== 'idle';
   const newFieldId = useId();
   const newOutcome = outcome && outcome.id === null ? outcome : null;
+  // About a group no longer listed (deleted, here or elsewhere): said above the list, where its form was.
+  const goneOutcome = outcome && outcome.id !== null && !data.groups?.some((group) => group.id === outcome.id) ? outcome : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Sinonimi della ricerca</h1>
@@ -76,8 +78,8 @@ export function SynonymsScreen({ data }: { data: SynonymsData }) {
         <h2 id={`${newFieldId}-heading`} className="text-lg font-semibold">
           Nuovo gruppo
         </h2>
-        {/* A group added empties the form (a new key); a refused one keeps what was typed. */}
-        <Form key={newOutcome?.ok ? `added-${data.groups?.length ?? 0}` : "new"} method="post" className="space-y-3" data-testid="synonym-new">
+        {/* A group added empties the form (a new key: the list grew); a refused one keeps what was typed. */}
+        <Form key={`new-${data.groups?.length ?? 0}`} method="post" className="space-y-3" data-testid="synonym-new">
           <label htmlFor={newFieldId} className="block text-sm font-medium">
             Parole del gruppo, separate da virgole
           </label>
@@ -88,6 +90,7 @@ export function SynonymsScreen({ data }: { data: SynonymsData }) {
         </Form>
         {newOutcome && <Outcome outcome={newOutcome} />}
       </section>
+      {goneOutcome && <Outcome outcome={goneOutcome} />}
       {data.groups && (
         <section aria-label="Gruppi di sinonimi">
           {data.groups.length === 0 ? (
