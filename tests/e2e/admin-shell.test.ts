@@ -189,6 +189,7 @@ describe('shell', () => {
     { name: 'Build', href: '/admin/builds' },
     { name: 'Alternative', href: '/admin/alternatives' },
     { name: 'Sostituzioni', href: '/admin/replacements' },
+    { name: 'Sinonimi', href: '/admin/synonyms' },
     { name: 'Cambia Password', href: '/admin/change-password' },
   ];
 
@@ -205,6 +206,7 @@ describe('shell', () => {
       ['Build', 'Build', 'Build | Build PC CMS'],
       ['Alternative', 'Gestione Alternative Componenti', 'Alternative | Build PC CMS'],
       ['Sostituzioni', 'Gestione Sostituzioni', 'Sostituzioni | Build PC CMS'],
+      ['Sinonimi', 'Sinonimi della ricerca', 'Sinonimi | Build PC CMS'],
     ] as const) {
       await nav.getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
