@@ -71,14 +71,24 @@ function spells(phrase: SynonymPhrase, keys: readonly string[], at: number): boo
 }
 
 /** The longest phrase of any group that the search's pieces spell from `at`, with its group. */
-function longestPhraseAt(keys: readonly string[], at: number, groups: readonly SynonymPhrases[]): { group: SynonymPhrases; length: number } | null {
-  let best: { group: SynonymPhrases; length: number } | null = null;
+function longestPhraseAt(keys: readonly string[], at: number, groups: readonly SynonymPhrases[]): { group: SynonymPhrases; phrase: SynonymPhrase } | null {
+  let best: { group: SynonymPhrases; phrase: SynonymPhrase } | null = null;
   for (const group of groups) {
     for (const phrase of group) {
-      if ((best === null || phrase.terms.length > best.length) && spells(phrase, keys, at)) best = { group, length: phrase.terms.length };
+      if ((best === null || phrase.terms.length > best.phrase.terms.length) && spells(phrase, keys, at)) best = { group, phrase };
     }
   }
   return best;
+}
+
+/**
+ * Terms of a whole plan, synonyms included: a group holds at most 8 phrases of 3 words, so one expanded word
+ * may cost 24 terms; past this bound a phrase is searched as typed, without its group.
+ */
+const PLAN_TERMS_MAX = 48;
+
+function clauseSize(clause: PlanClause): number {
+  return clause.reduce((sum, alternative) => sum + alternative.length, 0);
 }
 
 function clauseKey(clause: PlanClause): string {
@@ -88,7 +98,7 @@ function clauseKey(clause: PlanClause): string {
 /**
  * The plan of a search text: its words in order (stop words and negated phrases out, split where letters meet
  * digits), synonym phrases expanded to their group, the last plain word of PREFIX_MIN_LENGTH characters or more
- * matched as a prefix, repeated clauses once, at most MAX_QUERY_TERMS terms in all.
+ * matched as a prefix, repeated clauses once; at most MAX_QUERY_TERMS clauses and PLAN_TERMS_MAX terms.
  */
 export function planSearch(query: string, groups: readonly SynonymPhrases[] = []): SearchPlan {
   // Stop words leave the search, except an acronym the synonyms name ("ai" when a group holds "AI").
@@ -100,20 +110,22 @@ export function planSearch(query: string, groups: readonly SynonymPhrases[] = []
   const seen = new Set<string>();
   let termCount = 0;
   for (let at = 0; at < words.length; ) {
-    const phrase = longestPhraseAt(keys, at, groups);
+    if (clauses.length >= MAX_QUERY_TERMS) break;
+    const match = longestPhraseAt(keys, at, groups);
     let clause: PlanClause;
-    if (phrase) {
-      clause = phrase.group.filter((alternative) => alternative.terms.length > 0).map((alternative) => alternative.terms);
-      at += phrase.length;
+    if (match) {
+      clause = match.group.filter((alternative) => alternative.terms.length > 0).map((alternative) => alternative.terms);
+      if (termCount + clauseSize(clause) > PLAN_TERMS_MAX) clause = [match.phrase.terms];
+      at += match.phrase.terms.length;
     } else {
       const word = words[at]!;
       clause = [[term(word, at === words.length - 1 && word.length >= PREFIX_MIN_LENGTH)]];
       at += 1;
     }
-    const size = clause.reduce((sum, alternative) => sum + alternative.length, 0);
+    const size = clauseSize(clause);
     const key = clauseKey(clause);
     if (seen.has(key)) continue;
-    if (termCount + size > MAX_QUERY_TERMS) break;
+    if (termCount + size > PLAN_TERMS_MAX) break;
     seen.add(key);
     termCount += size;
     clauses.push(clause);
