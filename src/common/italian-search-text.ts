@@ -78,6 +78,9 @@ const stemmer = newStemmer('italian');
  */
 const STEM_MEMO_LIMIT = 20_000;
 const stemsMemo = new Map<string, readonly string[]>();
+/** The same for the acronyms of a word (acronymOf), most often none. */
+const acronymsMemo = new Map<string, readonly string[]>();
+const NO_ACRONYM: readonly string[] = [];
 
 function isStopWord(folded: string): boolean {
   return ITALIAN_STOP_WORDS.has(folded);
@@ -116,9 +119,24 @@ export function acronymOf(piece: string): string | null {
   return isStopWord(folded) ? folded : null;
 }
 
+/** Two capitals in a row: the cheap test before a word's pieces are read as acronyms. */
+const TWO_CAPITALS = /\p{Lu}\p{Lu}/u;
+
 /** The acronyms of one word's pieces (see acronymOf). */
-function acronymsOfWord(word: string): string[] {
-  return word.split(LETTER_DIGIT).flatMap((piece) => acronymOf(piece) ?? []);
+function acronymsOfWord(word: string): readonly string[] {
+  if (!TWO_CAPITALS.test(word)) return NO_ACRONYM;
+  let acronyms = acronymsMemo.get(word);
+  if (acronyms === undefined) {
+    acronyms = word.split(LETTER_DIGIT).flatMap((piece) => acronymOf(piece) ?? []);
+    if (acronymsMemo.size >= STEM_MEMO_LIMIT) acronymsMemo.clear();
+    acronymsMemo.set(word, acronyms);
+  }
+  return acronyms;
+}
+
+/** "senza" in any case ("Senza", "SENZA"); it has no accent, so no folding is needed to know it. */
+function isNegation(word: string): boolean {
+  return word.length === NEGATION.length && word.toLowerCase() === NEGATION;
 }
 
 /** A word of a text as the search reads it: where it is, and whether a negation leaves it out. */
@@ -140,14 +158,13 @@ function* readWords(text: string): Generator<ReadWord> {
     const word = found[0];
     if (negatedCount >= 0 && CLAUSE_END.test(text.slice(previousEnd, found.index))) negatedCount = -1;
     previousEnd = found.index + word.length;
-    const folded = foldText(word);
-    if (folded === NEGATION) {
+    if (isNegation(word)) {
       negatedCount = 0;
       yield { word, index: found.index, negated: true };
       continue;
     }
     if (negatedCount >= 0) {
-      if (isStopWord(folded)) {
+      if (isStopWord(foldText(word))) {
         // "senza la scheda": an article right after "senza" belongs to it; a later stop word ends the phrase.
         if (negatedCount === 0) {
           yield { word, index: found.index, negated: true };
