@@ -274,6 +274,7 @@ export async function reindexBuildsOffering(db: Kysely<any>, scope: OfferScope):
 
 /** Rebuilds the whole index (and fills the vocabulary) from the stored builds, in the caller's transaction. */
 export async function rebuildSearchIndex(db: Kysely<any>, options: WriteOptions = {}): Promise<void> {
+  await lockSearchIndex(db);
   await db.deleteFrom('build_search').execute();
   // The words of text that is gone go with it: the rebuild adds back what the builds hold now.
   if (options.vocabulary !== false) await db.deleteFrom('search_words').execute();
