@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInputSchema } from '../../src/modules/builds/builds.schema';
 import { sampleBuild } from '../helpers/test-app';
-import { type E2EContext, newPage, startE2E, VIEWPORTS } from './harness';
+import { type E2EContext, finishAnimations, newPage, startE2E, VIEWPORTS } from './harness';
 import { expectNoErrors } from './public-fixtures';
+import { seriousAxeViolations } from './admin-helpers';
 
 let e2e: E2EContext;
 
@@ -91,6 +92,16 @@ describe('search without JavaScript', () => {
       expectNoErrors(opened.errors);
     } finally {
       await opened.context.close();
+    }
+    // axe runs as a script: in a page of its own, with JavaScript.
+    const checked = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport });
+    try {
+      await checked.page.goto(`${e2e.url}/cerca?q=acqaurio`);
+      await checked.page.getByTestId('did-you-mean').waitFor();
+      await finishAnimations(checked.page); // the cards fade in: axe would read their colours half way
+      expect(await seriousAxeViolations(checked.page)).toEqual([]);
+    } finally {
+      await checked.context.close();
     }
   });
 });
