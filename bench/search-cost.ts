@@ -43,6 +43,10 @@ const ROWS = [
   { label: 'search, a word in a third of them', path: '/cerca?q=gaming', decides: false },
   { label: 'search, selective', path: '/cerca?q=rtx+5070+editing', decides: false },
   { label: 'API search, every build, 12 a page', path: '/api/builds?q=pc&limit=12', decides: false },
+  // The last word as a prefix (decision 041): "gam" begins "gaming" and "game".
+  { label: 'search, a prefix', path: '/cerca?q=gam', decides: false },
+  // A misspelling: nothing found, the correction against the vocabulary, then the corrected search.
+  { label: 'search, misspelt and corrected', path: '/cerca?q=gamign', decides: false },
 ];
 
 interface Options extends LoadOptions {

@@ -33,6 +33,8 @@ export default [
       route('replacements', 'routes/admin/replacements.tsx'),
       // The visitors' alerts: targets and states (never an address), and the erase of an address.
       route('alerts', 'routes/admin/alerts.tsx'),
+      // The site search's synonyms (decision 041).
+      route('synonyms', 'routes/admin/synonyms.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),
     ]),
   ]),

@@ -51,8 +51,22 @@ const ITALIAN_STOP_WORDS: ReadonlySet<string> = new Set([
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 /** Letters and digits after folding (what is left of a word once its marks are gone). */
 const FOLDED_WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * Where letters meet digits inside a word: "RTX5070" is read as "RTX 5070", "9800X3D" as "9800 X 3 D", in the
+ * index and in a search alike, so a model written joined or apart finds the same builds.
+ */
+const LETTER_DIGIT = /(?<=[\p{L}\p{M}])(?=\p{N})|(?<=\p{N})(?=[\p{L}\p{M}])/u;
 /** Beyond this, a query's further terms are ignored: no real search needs more, and each one costs the index a lookup. */
 export const MAX_QUERY_TERMS = 16;
+/**
+ * A negated phrase ("senza scheda video") is not what the text is about: the word "senza", the stop words right
+ * after it ("senza la") and then at most this many words, up to the next stop word or punctuation, are left out
+ * of the index and of a search (decision 041). "Build senza scheda video" is not a match for "schede video".
+ */
+const NEGATION = 'senza';
+const NEGATED_WORDS_MAX = 3;
+/** Punctuation that ends a negated phrase. */
+const CLAUSE_END = /[.,;:!?()[\]{}\n]|\s-\s/;
 
 const stemmer = newStemmer('italian');
 
@@ -64,28 +78,126 @@ const stemmer = newStemmer('italian');
  */
 const STEM_MEMO_LIMIT = 20_000;
 const stemsMemo = new Map<string, readonly string[]>();
+/** The same for the acronyms of a word (acronymOf), most often none. */
+const acronymsMemo = new Map<string, readonly string[]>();
+const NO_ACRONYM: readonly string[] = [];
+
+function isStopWord(folded: string): boolean {
+  return ITALIAN_STOP_WORDS.has(folded);
+}
 
 /** The folded pieces of one word that are not stop words ('Perché' -> ['perche']). */
 function searchablePieces(word: string): string[] {
-  return [...foldText(word).matchAll(FOLDED_WORD)].map(([piece]) => piece).filter((piece) => !ITALIAN_STOP_WORDS.has(piece));
+  return [...foldText(word).matchAll(FOLDED_WORD)].map(([piece]) => piece).filter((piece) => !isStopWord(piece));
 }
 
 /** The stems of one word's folded pieces, stop words left out. */
 function stemsOfWord(word: string): readonly string[] {
   let stems = stemsMemo.get(word);
   if (stems === undefined) {
-    stems = searchablePieces(word).map((piece) => stemmer.stem(piece));
+    stems = word
+      .split(LETTER_DIGIT)
+      .flatMap(searchablePieces)
+      .map((piece) => stemmer.stem(piece));
     if (stemsMemo.size >= STEM_MEMO_LIMIT) stemsMemo.clear();
     stemsMemo.set(word, stems);
   }
   return stems;
 }
 
+/** Capitals only, two letters or more: how a text writes an acronym ("AI", "IO"). */
+const CAPITALS = /^\p{Lu}{2,}$/u;
+
+/**
+ * A piece of a word written in capitals whose folded form is a stop word ("AI" is "ai", the preposition):
+ * that folded form, kept as a term of its own, or null. The search looks for it only where the author's
+ * synonyms name it in capitals (query-plan.ts), so "AI" and "IA" can meet while "ai" stays a stop word.
+ */
+export function acronymOf(piece: string): string | null {
+  if (!CAPITALS.test(piece)) return null;
+  const folded = foldText(piece);
+  return isStopWord(folded) ? folded : null;
+}
+
+/** Two capitals in a row: the cheap test before a word's pieces are read as acronyms. */
+const TWO_CAPITALS = /\p{Lu}\p{Lu}/u;
+
+/** The acronyms of one word's pieces (see acronymOf). */
+function acronymsOfWord(word: string): readonly string[] {
+  if (!TWO_CAPITALS.test(word)) return NO_ACRONYM;
+  let acronyms = acronymsMemo.get(word);
+  if (acronyms === undefined) {
+    acronyms = word.split(LETTER_DIGIT).flatMap((piece) => acronymOf(piece) ?? []);
+    if (acronymsMemo.size >= STEM_MEMO_LIMIT) acronymsMemo.clear();
+    acronymsMemo.set(word, acronyms);
+  }
+  return acronyms;
+}
+
+/** "senza" in any case ("Senza", "SENZA"); it has no accent, so no folding is needed to know it. */
+function isNegation(word: string): boolean {
+  return word.length === NEGATION.length && word.toLowerCase() === NEGATION;
+}
+
+/** A word of a text as the search reads it: where it is, and whether a negation leaves it out. */
+interface ReadWord {
+  word: string;
+  index: number;
+  negated: boolean;
+}
+
+/**
+ * The words of a text in order, each marked negated when it belongs to a negated phrase ("senza" itself, the
+ * stop words right after it, then up to NEGATED_WORDS_MAX words until a stop word or punctuation).
+ */
+function* readWords(text: string): Generator<ReadWord> {
+  /** -1 outside a negated phrase; inside, how many of its words were taken. */
+  let negatedCount = -1;
+  let previousEnd = 0;
+  for (const found of text.matchAll(WORD)) {
+    const word = found[0];
+    if (negatedCount >= 0 && CLAUSE_END.test(text.slice(previousEnd, found.index))) negatedCount = -1;
+    previousEnd = found.index + word.length;
+    if (isNegation(word)) {
+      negatedCount = 0;
+      yield { word, index: found.index, negated: true };
+      continue;
+    }
+    if (negatedCount >= 0) {
+      if (isStopWord(foldText(word))) {
+        // "senza la scheda": an article right after "senza" belongs to it; a later stop word ends the phrase.
+        if (negatedCount === 0) {
+          yield { word, index: found.index, negated: true };
+          continue;
+        }
+        negatedCount = -1;
+      } else if (negatedCount < NEGATED_WORDS_MAX) {
+        negatedCount += 1;
+        yield { word, index: found.index, negated: true };
+        continue;
+      } else {
+        negatedCount = -1;
+      }
+    }
+    yield { word, index: found.index, negated: false };
+  }
+}
+
 /** Every indexed term of a text, in order, repeated as often as it occurs (the index counts them). */
 export function analyseText(text: string): string[] {
   const terms: string[] = [];
-  for (const [word] of text.matchAll(WORD)) terms.push(...stemsOfWord(word));
+  for (const { word, negated } of readWords(text)) if (!negated) terms.push(...stemsOfWord(word), ...acronymsOfWord(word));
   return terms;
+}
+
+/**
+ * The acronyms of a text that are stop words (acronymOf), separated by spaces: PostgreSQL's configuration
+ * would drop them, so the index adds them through the 'simple' configuration (build-search-index.ts).
+ */
+export function acronymsText(text: string): string {
+  const acronyms: string[] = [];
+  for (const { word, negated } of readWords(text)) if (!negated) acronyms.push(...acronymsOfWord(word));
+  return acronyms.join(' ');
 }
 
 /** The text as the SQLite index stores it: its terms separated by spaces. */
@@ -93,12 +205,72 @@ export function indexedText(text: string): string {
   return analyseText(text).join(' ');
 }
 
+/**
+ * The text as PostgreSQL's configuration reads it (it folds, drops stop words and stems itself): its words
+ * folded, split where letters meet digits, negated phrases left out, separated by spaces. Its parser then
+ * sees the same words as this analysis, hyphens and symbols included.
+ */
+export function wordsText(text: string): string {
+  const words: string[] = [];
+  for (const { word, negated } of readWords(text)) {
+    if (negated) continue;
+    for (const piece of word.split(LETTER_DIGIT)) words.push(...[...foldText(piece).matchAll(FOLDED_WORD)].map(([folded]) => folded));
+  }
+  return words.join(' ');
+}
+
+/** The distinct folded words of a text that the index holds (the vocabulary a misspelling is corrected against). */
+export function vocabularyOf(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of wordsText(text).split(' ')) if (word && !isStopWord(word)) words.add(word);
+  return words;
+}
+
+/** One word of a search: as typed (folded), and its stem. */
+export interface SearchWord {
+  /** Folded, for PostgreSQL, which stems it itself. */
+  word: string;
+  /** Its stem, for the SQLite index and the highlighting. */
+  stem: string;
+}
+
 /** What a search looks for: its words (folded, stop words out) and their stems, one of each stem. */
 export interface SearchTerms {
-  /** Folded words, for PostgreSQL, which stems them itself (plainto_tsquery with build_search_it). */
+  /** Folded words, for PostgreSQL, which stems them itself (build_search_it). */
   words: string[];
   /** Their stems, for the SQLite index and the highlighting. */
   terms: string[];
+}
+
+/** A piece of a search's text: folded, and whether it is a stop word. */
+export interface QueryPiece {
+  word: string;
+  stop: boolean;
+}
+
+/** A text's pieces in order (negated phrases out, split where letters meet digits), stop words marked. */
+export function queryPieces(query: string): QueryPiece[] {
+  const pieces: QueryPiece[] = [];
+  for (const { word, negated } of readWords(query)) {
+    if (negated) continue;
+    for (const piece of word.split(LETTER_DIGIT)) for (const [folded] of foldText(piece).matchAll(FOLDED_WORD)) pieces.push({ word: folded, stop: isStopWord(folded) });
+  }
+  return pieces;
+}
+
+/** A search's folded words in order, stop words and negated phrases out, split where letters meet digits. */
+export function queryWords(query: string): string[] {
+  const words: string[] = [];
+  for (const { word, negated } of readWords(query)) {
+    if (negated) continue;
+    for (const piece of word.split(LETTER_DIGIT)) words.push(...searchablePieces(piece));
+  }
+  return words;
+}
+
+/** The stem of a folded word, as the index stores it. */
+export function stemOf(folded: string): string {
+  return stemmer.stem(folded);
 }
 
 /**
@@ -108,13 +280,11 @@ export interface SearchTerms {
 export function searchTerms(query: string): SearchTerms {
   const words: string[] = [];
   const terms: string[] = [];
-  for (const [word] of query.matchAll(WORD)) {
-    for (const piece of searchablePieces(word)) {
-      const term = stemmer.stem(piece);
-      if (terms.includes(term) || terms.length >= MAX_QUERY_TERMS) continue;
-      words.push(piece);
-      terms.push(term);
-    }
+  for (const piece of queryWords(query)) {
+    const term = stemmer.stem(piece);
+    if (terms.includes(term) || terms.length >= MAX_QUERY_TERMS) continue;
+    words.push(piece);
+    terms.push(term);
   }
   return { words, terms };
 }
@@ -126,18 +296,20 @@ export interface TextSegment {
 }
 
 /**
- * The text cut into pieces, the words whose terms are among `terms` (a search's queryTerms) marked:
- * what a result wraps in <mark>. The pieces joined give back the text unchanged.
+ * The text cut into pieces, the words whose terms are among `terms` (a search's terms) or begin with one of
+ * `prefixes` (the last word typed) marked: what a result wraps in <mark>. Words of a negated phrase are never
+ * marked: they are not what matched. The pieces joined give back the text unchanged.
  */
-export function highlightSegments(text: string, terms: readonly string[]): TextSegment[] {
+export function highlightSegments(text: string, terms: readonly string[], prefixes: readonly string[] = []): TextSegment[] {
   const wanted = new Set(terms);
+  const matches = (stem: string) => wanted.has(stem) || prefixes.some((prefix) => stem.startsWith(prefix));
   const segments: TextSegment[] = [];
   let plainFrom = 0;
-  for (const found of text.matchAll(WORD)) {
-    if (!stemsOfWord(found[0]).some((stem) => wanted.has(stem))) continue;
-    if (found.index > plainFrom) segments.push({ text: text.slice(plainFrom, found.index), match: false });
-    segments.push({ text: found[0], match: true });
-    plainFrom = found.index + found[0].length;
+  for (const { word, index, negated } of readWords(text)) {
+    if (negated || !(stemsOfWord(word).some(matches) || acronymsOfWord(word).some((acronym) => wanted.has(acronym)))) continue;
+    if (index > plainFrom) segments.push({ text: text.slice(plainFrom, index), match: false });
+    segments.push({ text: word, match: true });
+    plainFrom = index + word.length;
   }
   if (plainFrom < text.length) segments.push({ text: text.slice(plainFrom), match: false });
   return segments;

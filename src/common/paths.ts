@@ -30,6 +30,7 @@ export const paths = {
     retailerItem: (reference: string) => `/admin/retailer-item?${new URLSearchParams({ ref: reference }).toString()}`,
     replacements: () => '/admin/replacements',
     alerts: () => '/admin/alerts',
+    synonyms: () => '/admin/synonyms',
     changePassword: () => '/admin/change-password',
   },
 } as const;

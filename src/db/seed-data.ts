@@ -891,3 +891,16 @@ export const demoProductAlternatives: SeedProductAlternative[] = [
   { originalAsin: 'B0HBLAG13D', asin: 'B0C73KDJDT', name: 'XFX Swift AMD Radeon RX 9060 XT 8GB GDDR6 Scheda grafica, PCIe 5.0', price: 289, priority: 1 },
   { originalAsin: 'B0HBLAG13D', asin: 'B0D5VIHM9Y', name: 'ASRock Intel Arc B580 Challenger OC 12GB GDDR6 Scheda grafica, PCIe 4.0', price: 269, priority: 2 },
 ];
+
+/**
+ * The site search's first synonym groups (decision 041): what a visitor types for what the articles write.
+ * "AI" in capitals is the acronym (in lower case "ai" is a preposition the search ignores).
+ */
+export const demoSynonymGroups: readonly string[] = [
+  'nvidia, geforce',
+  'IA, AI, intelligenza artificiale',
+  'scheda video, gpu, scheda grafica',
+  'ssd, nvme',
+  'processore, cpu',
+  'alimentatore, psu',
+];

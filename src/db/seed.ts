@@ -6,7 +6,7 @@ import { slugify } from '../common/slug';
 import { type NewAlternative, newAlternativeRow } from './alternative-row';
 import { rebuildSearchIndex } from './build-search-index';
 import type { Database, NewComponentRow } from './tables';
-import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, type SeedAlternative, type SeedComponent } from './seed-data';
+import { demoAlternativeCategories, demoBuilds, demoProductAlternatives, demoSynonymGroups, type SeedAlternative, type SeedComponent } from './seed-data';
 
 const DAY_MS = 86_400_000;
 
@@ -68,8 +68,6 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         .executeTakeFirstOrThrow();
       await trx.insertInto('components').values(demoComponentRows(id, build.components, nowIso)).execute();
     }
-    // The site search finds the demo builds at once (decision 033).
-    await rebuildSearchIndex(trx);
     for (const category of demoAlternativeCategories) {
       const { id } = await trx
         .insertInto('alternative_categories')
@@ -93,6 +91,15 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date()): P
         )
         .execute();
     }
+    // The author's first synonyms of the site search (decision 041), editable in the admin.
+    if ((await trx.selectFrom('search_synonyms').select('id').limit(1).executeTakeFirst()) === undefined) {
+      await trx
+        .insertInto('search_synonyms')
+        .values(demoSynonymGroups.map((phrases) => ({ phrases, created_at: nowIso, updated_at: nowIso })))
+        .execute();
+    }
+    // The site search finds the demo builds at once, by their parts and the alternatives they offer (decisions 033, 041).
+    await rebuildSearchIndex(trx);
     return true;
   });
 }

@@ -415,6 +415,19 @@ export interface AlertSubscribeLimitsTable {
   updated_at: Timestamp;
 }
 
+/** The site search's vocabulary: every folded word the index holds (migration 0025, decision 041). */
+export interface SearchWordsTable {
+  word: string;
+}
+
+/** One group of the author's search synonyms: its phrases as typed, comma-separated (migration 0025). */
+export interface SearchSynonymsTable {
+  id: Id;
+  phrases: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -445,6 +458,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   price_alerts: PriceAlertsTable;
   alert_subscribe_limits: AlertSubscribeLimitsTable;
+  search_words: SearchWordsTable;
+  search_synonyms: SearchSynonymsTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

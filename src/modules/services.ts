@@ -25,6 +25,7 @@ import { createRetailer, createRetailerBudget, type Retailer } from './pricing/r
 import { createReplacementsService, reconcileReplacementRecords } from './replacements/replacements.service';
 import { createRetailerItemsService } from './retailer-items/retailer-items.service';
 import { createSearchService } from './search/search.service';
+import { createSynonymsService } from './search/synonyms.service';
 import { createSeoService } from './seo/seo.service';
 import { createFeedService } from './feed/feed.service';
 
@@ -46,7 +47,8 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const retailer = deps.retailer === undefined ? createRetailer(config, retailerBudget) : deps.retailer;
   const events = createContentEvents();
   const jobs = createJobsService({ db, clock });
-  const alternatives = createAlternativesService({ db, clock });
+  const alternatives = createAlternativesService({ db, clock, events });
+  const synonyms = createSynonymsService({ db, clock, events });
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
   const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, alternatives, events, keepDeletedAnalytics: keepAnalyticsOfDeletedBuild });
   const analytics = createAnalyticsService({ db, clock, alternatives });
@@ -62,7 +64,8 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     housekeeping: createHousekeepingService({ auth, analytics, alerts, jobs, clock }),
     alerts,
     builds,
-    search: createSearchService({ db, clock, builds, rankLimit: config.searchRankLimit }),
+    search: createSearchService({ db, clock, builds, synonyms: synonyms.groupsForSearch, rankLimit: config.searchRankLimit }),
+    synonyms,
     publishing: createPublishingService({ builds, jobs }),
     analytics,
     alternatives,

@@ -15,6 +15,7 @@ import { adminMediaRoutes, MEDIA_UPLOAD_API_PATHS, uploadedFileRoutes } from './
 import { adminImporterRoutes } from './api/admin-importer';
 import { adminPricingRoutes } from './api/admin-pricing';
 import { adminReplacementRoutes } from './api/admin-replacements';
+import { adminSearchSynonymRoutes } from './api/admin-search-synonyms';
 import { adminRetailerRoutes } from './api/admin-retailer';
 import { alertRoutes } from './api/alerts';
 import { authRoutes } from './api/auth';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminPricingRoutes(services));
   admin.route('/', adminImporterRoutes(services));
   admin.route('/', adminReplacementRoutes(services));
+  admin.route('/', adminSearchSynonymRoutes(services));
   admin.route('/', adminRetailerRoutes(services));
   admin.route('/', adminMediaRoutes(services));
   admin.route('/', adminAnalyticsRoutes(services));

@@ -137,6 +137,57 @@ describe('GET /cerca', () => {
     expect(cardTitles(await page('/cerca?q=rossa'))).toEqual(['Build rossa']);
   });
 
+  it('corrects a misspelt word against the words of public builds: "Forse cercavi" and the corrected results', async () => {
+    await createBuild({ title: 'PC con Ryzen 7', description: 'Per il gaming in 1440p.' });
+    await createBuild({ title: 'Build da ufficio', description: 'Silenziosa.' });
+    await createBuild({ title: 'Bozza con Ryzon segreto', status: 'draft' });
+    for (const [typed, meant] of [
+      ['ryzne', 'ryzen'],
+      ['gamign', 'gaming'],
+      ['pc gamign', 'pc gaming'],
+      ['silenzoisa', 'silenziosa'],
+    ]) {
+      const html = await page(`/cerca?q=${encodeURIComponent(typed!)}`);
+      const box = html.match(/<div[^>]*data-testid="did-you-mean"[^>]*>([\s\S]*?)<\/div>/);
+      expect(box, typed).not.toBeNull();
+      expect(box![1]).toContain(`href="/cerca?q=${encodeURIComponent(meant!).replaceAll('%20', '+')}"`);
+      expect(box![1]).toContain(`«${meant}»`);
+      expect(box![1]).toContain(`Nessun risultato per «${typed}»: ti mostriamo i risultati per «${meant}».`);
+      expect(html).not.toContain('Nessun risultato</h2>');
+      expect(cardTitles(html).length, typed).toBeGreaterThan(0);
+    }
+    // A word close to nothing public (only a draft has "ryzon") and a short one are not corrected.
+    const none = await page('/cerca?q=segrto');
+    expect(none).not.toContain('data-testid="did-you-mean"');
+    expect(none).toContain('Nessun risultato');
+    expect(await page('/cerca?q=ryzn')).not.toContain('data-testid="did-you-mean"');
+    // A search that finds something is never corrected.
+    expect(await page('/cerca?q=ryzen')).not.toContain('data-testid="did-you-mean"');
+  });
+
+  it('marks the word the last, unfinished word begins', async () => {
+    await createBuild({ title: 'PC con Ryzen 7', description: 'Una build.' });
+    const html = await page('/cerca?q=ryz');
+    expect(cardTitles(html)).toEqual(['PC con Ryzen 7']);
+    expect(html).toMatch(/PC con <mark[^>]*>Ryzen<\/mark> 7/);
+  });
+
+  it('shows a new synonym group at once: the cached search page is dropped', async () => {
+    await createBuild({ title: 'Build Sapphire compatta' });
+    expect(cardTitles(await page('/cerca?q=radeon'))).toEqual([]);
+    const created = await ctx.request('POST', '/api/admin/search-synonyms', { token, body: { phrases: 'radeon, sapphire' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(cardTitles(await page('/cerca?q=radeon'))).toEqual(['Build Sapphire compatta']);
+    const removed = await ctx.request('DELETE', `/api/admin/search-synonyms/${created.body.synonym.id}`, { token });
+    expect(removed.status).toBe(200);
+    expect(cardTitles(await page('/cerca?q=radeon'))).toEqual([]);
+  });
+
+  it('lets a long query wrap instead of widening the page', async () => {
+    const html = await page(`/cerca?q=${'x'.repeat(300)}`);
+    expect(html).toMatch(/<h1 class="[^"]*wrap-anywhere[^"]*">Risultati per «x{300}»<\/h1>/);
+  });
+
   it('the header of every public page has the search form', async () => {
     const html = await page('/');
     expect(html).toMatch(/<form role="search" [^>]*action="\/cerca" method="get"/);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   archive = join(dir, 'demo.ndjson.gz');
   const result = await runCli(['backup', '--out', archive], source.env);
   expect(result.stderr).toBe('');
-  expect(result.stdout).toMatch(/^Backup scritto in .*demo\.ndjson\.gz \(0,\d\d MB, \d+,\d s\): 7 build, 55 componenti, 2 gruppi di alternative, 13 alternative, 0 immagini; utenti esclusi \(usa --with-users per includerli\)\.\n$/);
+  expect(result.stdout).toMatch(/^Backup scritto in .*demo\.ndjson\.gz \(0,\d\d MB, \d+,\d s\): 7 build, 55 componenti, 2 gruppi di alternative, 13 alternative, 6 gruppi di sinonimi, 0 immagini; utenti esclusi \(usa --with-users per includerli\)\.\n$/);
 }, CLI_TEST_TIMEOUT);
 
 afterAll(async () => {
@@ -68,7 +68,7 @@ describe('npm run restore', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'Ripristino non riuscito: Il database di destinazione non è vuoto (1 utente, 7 build, 55 componenti, 2 gruppi di alternative, 13 alternative): ' +
+      'Ripristino non riuscito: Il database di destinazione non è vuoto (1 utente, 7 build, 55 componenti, 2 gruppi di alternative, 13 alternative, 6 gruppi di sinonimi): ' +
         'per sostituirne il contenuto con quello del backup rilancia con --force. Nessun contenuto è stato scritto nel database.\n',
     );
   }, CLI_TEST_TIMEOUT);

@@ -101,7 +101,7 @@ describe('restore onto a database that is not empty', () => {
 
     await expectRefused(
       restore(target, withUsers),
-      'Il database di destinazione non è vuoto (1 utente, 7 build, 55 componenti, 2 gruppi di alternative, 13 alternative): ' +
+      'Il database di destinazione non è vuoto (1 utente, 7 build, 55 componenti, 2 gruppi di alternative, 13 alternative, 6 gruppi di sinonimi): ' +
         'per sostituirne il contenuto con quello del backup rilancia con --force',
     );
     expect(await dumpTables(target.database.db)).toEqual(before);
@@ -179,7 +179,7 @@ describe('a damaged archive restores nothing', () => {
     ],
     ['not gzip at all', () => tampered('plain.ndjson', (lines) => lines, false), /^Archivio illeggibile: .*\(incorrect header check\)$/],
     ['missing its final record', () => tampered('no-end.gz', (lines) => lines.slice(0, -1)), /^Archivio incompleto: manca il record finale \(il file è troncato\)$/],
-    ['missing rows the final record counts', () => tampered('missing-row.gz', (lines) => lines.filter((_, i) => i !== lines.length - 2)), /il record finale dichiara (1 riga|[\d.]+ righe) di price_alerts, l'archivio ne contiene [\d.]+$/],
+    ['missing rows the final record counts', () => tampered('missing-row.gz', (lines) => lines.filter((_, i) => i !== lines.length - 2)), /il record finale dichiara (1 riga|[\d.]+ righe) di search_synonyms, l'archivio ne contiene [\d.]+$/],
     ['with data after the final record', () => tampered('after-end.gz', (lines) => [...lines, lines[1]!]), /alla riga \d+: dati dopo il record finale$/],
     ['with a line that is not JSON', () => tampered('not-json.gz', (lines) => [lines[0]!, '{"kind":"row",', ...lines.slice(1)]), /^Archivio non valido alla riga 2: non è JSON valido$/],
     [

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInputSchema } from '../../src/modules/builds/builds.schema';
 import { sampleBuild } from '../helpers/test-app';
-import { type E2EContext, newPage, startE2E, VIEWPORTS } from './harness';
+import { type E2EContext, finishAnimations, newPage, startE2E, VIEWPORTS } from './harness';
 import { expectNoErrors } from './public-fixtures';
+import { seriousAxeViolations } from './admin-helpers';
 
 let e2e: E2EContext;
 
@@ -69,6 +70,38 @@ describe('search without JavaScript', () => {
       expectNoErrors(opened.errors);
     } finally {
       await opened.context.close();
+    }
+  });
+
+  it('keeps a 300-character query inside a 390 px screen, and shows a corrected search', async () => {
+    const opened = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport, javaScriptEnabled: false });
+    try {
+      const { page } = opened;
+      for (const q of ['x'.repeat(300), 'acquario '.repeat(33).trim()]) {
+        await page.goto(`${e2e.url}/cerca?q=${encodeURIComponent(q)}`);
+        expect((await page.getByRole('heading', { level: 1 }).textContent())?.length).toBeGreaterThan(300);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      await page.goto(`${e2e.url}/cerca?q=acqaurio`);
+      const box = page.getByTestId('did-you-mean');
+      expect(await box.textContent()).toContain('Forse cercavi «acquario»?');
+      expect(await page.locator('[data-testid="build-grid"] > li').count()).toBe(12);
+      await box.getByRole('link', { name: '«acquario»' }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === 'acquario');
+      expect(await page.getByTestId('results-count').textContent()).toBe('14 build trovate');
+      expectNoErrors(opened.errors);
+    } finally {
+      await opened.context.close();
+    }
+    // axe runs as a script: in a page of its own, with JavaScript.
+    const checked = await newPage(e2e.browser, { viewport: VIEWPORTS[0].viewport });
+    try {
+      await checked.page.goto(`${e2e.url}/cerca?q=acqaurio`);
+      await checked.page.getByTestId('did-you-mean').waitFor();
+      await finishAnimations(checked.page); // the cards fade in: axe would read their colours half way
+      expect(await seriousAxeViolations(checked.page)).toEqual([]);
+    } finally {
+      await checked.context.close();
     }
   });
 });

@@ -7,7 +7,7 @@
 import { data, redirect } from 'react-router';
 import { BUILD_CATEGORIES, categoryLabel } from '../../common/catalog';
 import { canonicalHomeQuery } from '../../common/home-query';
-import { highlightSegments, searchTerms } from '../../common/italian-search-text';
+import { highlightSegments, queryWords } from '../../common/italian-search-text';
 import { paths } from '../../common/paths';
 import { canonicalSearchQuery, MAX_QUERY_LENGTH, parseSearchQuery, SEARCH_PAGE_SIZE, type SearchPageQuery } from '../../common/search-query';
 import { BuildCard } from '../components/build-card';
@@ -46,6 +46,7 @@ const emptyPage = (query: SearchPageQuery, error: string | null = null) => ({
   totalCapped: false,
   pageCount: 1,
   suggestions: [] as Suggestion[],
+  corrected: null as string | null,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,23 +56,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!query.q) return emptyPage(query);
   const { search } = context.services;
-  const result = await search.search({ q: query.q, limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE });
+  let result = await search.search({ q: query.q, limit: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE });
+  // Nothing found: maybe a misspelling. The corrected search's first page is shown under "Forse cercavi"
+  // (decision 041); its further pages are the corrected search's own.
+  let corrected = result.total === 0 ? await search.correct(query.q) : null;
+  if (corrected !== null) {
+    const correctedResult = await search.search({ q: corrected, limit: SEARCH_PAGE_SIZE, offset: 0 });
+    if (correctedResult.total > 0) result = correctedResult;
+    else corrected = null;
+  }
   const pageCount = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
-  if (query.page > pageCount) throw redirect(searchUrl({ ...query, page: pageCount }), 302);
+  if (corrected === null && query.page > pageCount) throw redirect(searchUrl({ ...query, page: pageCount }), 302);
   const results = result.builds.map((build) => ({
     card: toBuildCard(build),
-    highlight: { title: highlightSegments(build.title, result.terms), description: highlightSegments(build.description, result.terms) },
+    highlight: {
+      title: highlightSegments(build.title, result.terms, result.prefixes),
+      description: highlightSegments(build.description, result.terms, result.prefixes),
+    },
   }));
-  // Nothing for all the words together: how many builds each of the first words finds alone.
+  // Nothing for all the words together, and no correction: how many builds each of the first words finds alone.
   const suggestions: Suggestion[] = [];
-  const { words } = searchTerms(query.q);
+  const words = queryWords(query.q);
   if (result.total === 0 && words.length > 1) {
     for (const word of words.slice(0, SUGGESTED_WORDS)) {
       const alone = await search.search({ q: word, limit: 1, offset: 0 });
       if (alone.total > 0) suggestions.push({ word, total: alone.total, totalCapped: alone.totalCapped });
     }
   }
-  return { query, error: null, results, total: result.total, totalCapped: result.totalCapped, pageCount, suggestions };
+  return { query, error: null, results, total: result.total, totalCapped: result.totalCapped, pageCount, suggestions, corrected };
 }
 
 export function meta({ matches, data: loaded }: Route.MetaArgs) {
@@ -117,6 +129,25 @@ function SearchPageForm({ q }: { q: string }) {
   );
 }
 
+/**
+ * The search found nothing, its misspelt words corrected does: "Forse cercavi" with a link to the corrected
+ * search, whose results the page shows below.
+ */
+function Correction({ q, corrected }: { q: string; corrected: string }) {
+  return (
+    <div className="mb-8 rounded-2xl border border-violet-200 bg-violet-50 p-5 wrap-anywhere dark:border-violet-900 dark:bg-violet-950/40" data-testid="did-you-mean">
+      <p className="text-lg font-semibold">
+        Forse cercavi{' '}
+        <a href={paths.search(corrected)} className="text-violet-800 underline dark:text-violet-300">
+          «{corrected}»
+        </a>
+        ?
+      </p>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{`Nessun risultato per «${q}»: ti mostriamo i risultati per «${corrected}».`}</p>
+    </div>
+  );
+}
+
 /** What to try when nothing matched: each word alone, the categories, fewer or other words. */
 function NoResults({ suggestions }: { suggestions: Suggestion[] }) {
   return (
@@ -129,7 +160,7 @@ function NoResults({ suggestions }: { suggestions: Suggestion[] }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {suggestions.map(({ word, total, totalCapped }) => (
               <li key={word}>
-                <a href={paths.search(word)} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:border-violet-500 hover:text-violet-700 dark:border-slate-700 dark:hover:text-violet-300">
+                <a href={paths.search(word)} className="inline-block max-w-full rounded-full border wrap-anywhere border-slate-300 px-4 py-1.5 text-sm font-medium hover:border-violet-500 hover:text-violet-700 dark:border-slate-700 dark:hover:text-violet-300">
                   {`${word} (${totalCapped ? `più di ${total} build` : total === 1 ? '1 build' : `${total} build`})`}
                 </a>
               </li>
@@ -155,10 +186,13 @@ function NoResults({ suggestions }: { suggestions: Suggestion[] }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, error, results, total, totalCapped, pageCount, suggestions } = loaderData;
+  const { query, error, results, total, totalCapped, pageCount, suggestions, corrected } = loaderData;
+  // The pages of what is shown: the corrected search's when the page shows it.
+  const shown = corrected === null ? query : { q: corrected, page: 1 };
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight">{query.q ? `Risultati per «${query.q}»` : 'Cerca tra le build'}</h1>
+      {/* A long query is one unbroken word at worst: it wraps anywhere rather than widen the page. */}
+      <h1 className="text-3xl font-extrabold tracking-tight wrap-anywhere">{query.q ? `Risultati per «${query.q}»` : 'Cerca tra le build'}</h1>
       <SearchPageForm q={query.q} />
       {error && (
         <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200">
@@ -170,6 +204,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <h2 id="results-heading" className="sr-only">
             Risultati
           </h2>
+          {corrected !== null && <Correction q={query.q} corrected={corrected} />}
           {total === 0 ? (
             <NoResults suggestions={suggestions} />
           ) : (
@@ -189,7 +224,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               </CompareForm>
-              <Pagination page={query.page} pageCount={pageCount} href={(page) => searchUrl({ ...query, page })} />
+              <Pagination page={shown.page} pageCount={pageCount} href={(page) => searchUrl({ ...shown, page })} />
             </>
           )}
         </section>

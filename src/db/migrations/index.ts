@@ -24,6 +24,7 @@ import * as buildSearch from './0021-build-search';
 import * as catalogueOrderIndexes from './0022-catalogue-order-indexes';
 import * as singleLineText from './0023-single-line-text';
 import * as alertMailbox from './0024-alert-mailbox';
+import * as searchWordsAndSynonyms from './0025-search-words-and-synonyms';
 
 export interface Migration {
   readonly name: string;
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   { name: '0022-catalogue-order-indexes', up: catalogueOrderIndexes.up },
   { name: '0023-single-line-text', up: singleLineText.up },
   { name: '0024-alert-mailbox', up: alertMailbox.up },
+  { name: '0025-search-words-and-synonyms', up: searchWordsAndSynonyms.up },
 ];

@@ -6,9 +6,11 @@ import type { Kysely } from 'kysely';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
+import { lockSearchIndex, type OfferScope, reindexBuildsOffering } from '../../db/build-search-index';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { type NewAlternative, newAlternativeRow } from '../../db/alternative-row';
 import type { AlternativeRow, Database } from '../../db/tables';
+import type { ContentEvents } from '../content-events';
 import type { DataDeps } from '../data-deps';
 import * as repo from './alternatives.repository';
 import { ASIN_INVALID, type AlternativeUpdate, type CategoryInput, type GroupAlternativeInput, type ProductAlternativeInput } from './alternatives.schema';
@@ -33,7 +35,10 @@ const DUPLICATE_IN_CATEGORY = 'Questa alternativa è già presente nella categor
 const DUPLICATE_FOR_PRODUCT = 'Questa alternativa esiste già per il prodotto';
 const SAME_AS_ORIGINAL = "L'alternativa deve essere un prodotto diverso da quello originale";
 
-export type AlternativesDeps = DataDeps;
+export interface AlternativesDeps extends DataDeps {
+  /** Told after every write: build pages offer the alternatives, and the search finds builds by their names. */
+  events?: Pick<ContentEvents, 'emitChange'>;
+}
 
 /**
  * A price the author typed is editorial and carries the date it was entered; clearing it clears both.
@@ -94,8 +99,32 @@ async function guardUnique<T>(write: () => Promise<T>, conflictMessage: string):
   }
 }
 
-export function createAlternativesService({ db, clock }: AlternativesDeps) {
+export function createAlternativesService({ db, clock, events }: AlternativesDeps) {
   const now = () => clock.now().toISOString();
+
+  /**
+   * A write of alternatives and, in the same transaction, the search index of the builds that offer what it
+   * changed (decision 041): the index lock first, so a build saved meanwhile on another instance is indexed
+   * either before this write or after it, never without it. Then the caches forget.
+   */
+  async function indexedWrite<T>(write: (trx: Kysely<Database>) => Promise<{ result: T; scope: OfferScope }>): Promise<T> {
+    const { result } = await db.transaction().execute(async (trx) => {
+      await lockSearchIndex(trx);
+      const done = await write(trx);
+      await reindexBuildsOffering(trx, done.scope);
+      return done;
+    });
+    await events?.emitChange();
+    return result;
+  }
+
+  /** What an alternative's row reaches: its product's builds, or the builds with a part of its category's type. */
+  async function scopeOf(trx: Kysely<Database>, row: Pick<AlternativeRow, 'original_asin' | 'category_id'>): Promise<OfferScope> {
+    if (row.original_asin !== null) return { products: [row.original_asin] };
+    if (row.category_id === null) return {};
+    const category = await repo.findCategoryById(trx, row.category_id);
+    return { types: category?.component_type ? [category.component_type] : [] };
+  }
 
   async function listCategories(): Promise<AlternativeCategory[]> {
     return (await repo.listCategories(db)).map(toCategory);
@@ -120,34 +149,43 @@ export function createAlternativesService({ db, clock }: AlternativesDeps) {
   }
 
   async function updateCategory(id: number, input: CategoryInput): Promise<AlternativeCategory> {
-    if (!(await repo.updateCategory(db, id, { ...input, updated_at: now() }))) throw notFound(CATEGORY_NOT_FOUND);
-    const row = await repo.findCategoryById(db, id);
-    if (!row) throw notFound(CATEGORY_NOT_FOUND); // deleted right after our update
-    return toCategory(row);
+    return indexedWrite(async (trx) => {
+      const before = await repo.findCategoryById(trx, id);
+      if (!before || !(await repo.updateCategory(trx, id, { ...input, updated_at: now() }))) throw notFound(CATEGORY_NOT_FOUND);
+      const row = await repo.findCategoryById(trx, id);
+      if (!row) throw notFound(CATEGORY_NOT_FOUND);
+      // Another type: its members leave the builds of the old type and join those of the new one.
+      const types = before.component_type === row.component_type ? [] : [before.component_type, row.component_type].flatMap((type) => type ?? []);
+      return { result: toCategory(row), scope: { types } };
+    });
   }
 
   /** Deletes the category and its alternatives together (not left to the FK cascade, which SQLite may have off). */
   async function deleteCategory(id: number): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    await indexedWrite(async (trx) => {
+      const category = await repo.findCategoryById(trx, id);
       await repo.deleteCategoryAlternatives(trx, id);
-      if (!(await repo.deleteCategory(trx, id))) throw notFound(CATEGORY_NOT_FOUND); // rolls back
+      if (!category || !(await repo.deleteCategory(trx, id))) throw notFound(CATEGORY_NOT_FOUND); // rolls back
+      return { result: undefined, scope: { types: category.component_type ? [category.component_type] : [] } };
     });
   }
 
   async function addToCategory(categoryId: number, input: GroupAlternativeInput): Promise<Alternative> {
-    if (!(await repo.findCategoryById(db, categoryId))) throw notFound(CATEGORY_NOT_FOUND);
-    const timestamp = now();
-    try {
-      const row = await guardUnique(
-        () =>
-          repo.insertAlternative(db, newAlternativeRow(fromInput(input), { original_asin: null, category_id: categoryId }, timestamp)),
-        DUPLICATE_IN_CATEGORY,
-      );
-      return toAlternative(row);
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(CATEGORY_NOT_FOUND);
-      throw error;
-    }
+    return indexedWrite(async (trx) => {
+      const category = await repo.findCategoryById(trx, categoryId);
+      if (!category) throw notFound(CATEGORY_NOT_FOUND);
+      const timestamp = now();
+      try {
+        const row = await guardUnique(
+          () => repo.insertAlternative(trx, newAlternativeRow(fromInput(input), { original_asin: null, category_id: categoryId }, timestamp)),
+          DUPLICATE_IN_CATEGORY,
+        );
+        return { result: toAlternative(row), scope: { types: category.component_type ? [category.component_type] : [] } };
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw notFound(CATEGORY_NOT_FOUND);
+        throw error;
+      }
+    });
   }
 
   /** Alternatives tied to one original product, by priority. The ASIN is matched case-insensitively. */
@@ -159,39 +197,47 @@ export function createAlternativesService({ db, clock }: AlternativesDeps) {
 
   async function createForProduct(input: ProductAlternativeInput): Promise<Alternative> {
     if (input.alternativeAsin === input.originalAsin) throw new AppError('VALIDATION_ERROR', SAME_AS_ORIGINAL);
-    const timestamp = now();
-    const row = await guardUnique(
-      () =>
-        repo.insertAlternative(db, newAlternativeRow(fromInput(input), { original_asin: input.originalAsin, category_id: null }, timestamp)),
-      DUPLICATE_FOR_PRODUCT,
-    );
-    return toAlternative(row);
+    return indexedWrite(async (trx) => {
+      const timestamp = now();
+      const row = await guardUnique(
+        () => repo.insertAlternative(trx, newAlternativeRow(fromInput(input), { original_asin: input.originalAsin, category_id: null }, timestamp)),
+        DUPLICATE_FOR_PRODUCT,
+      );
+      return { result: toAlternative(row), scope: { products: [input.originalAsin] } };
+    });
   }
 
   /** Replaces ASIN and name; price and priority only when sent (see alternativeUpdateSchema). */
   async function updateAlternative(id: number, input: AlternativeUpdate): Promise<Alternative> {
-    const existing = await repo.findAlternativeById(db, id);
-    if (!existing) throw notFound(ALTERNATIVE_NOT_FOUND);
-    if (existing.original_asin === input.alternativeAsin) throw new AppError('VALIDATION_ERROR', SAME_AS_ORIGINAL);
-    const timestamp = now();
-    const row = await guardUnique(
-      () =>
-        repo.updateAlternative(db, id, {
-          alternative_asin: input.alternativeAsin,
-          alternative_name: input.alternativeName,
-          ...priceChange(existing, input, timestamp),
-          ...(existing.alternative_asin !== input.alternativeAsin && ANOTHER_PRODUCT),
-          ...(input.priority !== undefined && { priority: input.priority }),
-          updated_at: timestamp,
-        }),
-      existing.original_asin === null ? DUPLICATE_IN_CATEGORY : DUPLICATE_FOR_PRODUCT,
-    );
-    if (!row) throw notFound(ALTERNATIVE_NOT_FOUND); // deleted meanwhile
-    return toAlternative(row);
+    return indexedWrite(async (trx) => {
+      const existing = await repo.findAlternativeById(trx, id);
+      if (!existing) throw notFound(ALTERNATIVE_NOT_FOUND);
+      if (existing.original_asin === input.alternativeAsin) throw new AppError('VALIDATION_ERROR', SAME_AS_ORIGINAL);
+      const timestamp = now();
+      const row = await guardUnique(
+        () =>
+          repo.updateAlternative(trx, id, {
+            alternative_asin: input.alternativeAsin,
+            alternative_name: input.alternativeName,
+            ...priceChange(existing, input, timestamp),
+            ...(existing.alternative_asin !== input.alternativeAsin && ANOTHER_PRODUCT),
+            ...(input.priority !== undefined && { priority: input.priority }),
+            updated_at: timestamp,
+          }),
+        existing.original_asin === null ? DUPLICATE_IN_CATEGORY : DUPLICATE_FOR_PRODUCT,
+      );
+      if (!row) throw notFound(ALTERNATIVE_NOT_FOUND); // deleted meanwhile
+      // Only the name is indexed: another name reindexes the builds that offer it.
+      return { result: toAlternative(row), scope: row.alternative_name === existing.alternative_name ? {} : await scopeOf(trx, existing) };
+    });
   }
 
   async function deleteAlternative(id: number): Promise<void> {
-    if (!(await repo.deleteAlternative(db, id))) throw notFound(ALTERNATIVE_NOT_FOUND);
+    await indexedWrite(async (trx) => {
+      const existing = await repo.findAlternativeById(trx, id);
+      if (!existing || !(await repo.deleteAlternative(trx, id))) throw notFound(ALTERNATIVE_NOT_FOUND);
+      return { result: undefined, scope: await scopeOf(trx, existing) };
+    });
   }
 
   /**

@@ -251,6 +251,14 @@ const jobRunsRow = z.strictObject({
   error: text().nullable(),
 });
 
+/** A group of the search's synonyms (migration 0025): absent in older archives. */
+const searchSynonymsRow = z.strictObject({
+  id,
+  phrases: line(400),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
 const BACKUP_TABLE_NAMES = [
   'users',
   'sessions',
@@ -266,6 +274,7 @@ const BACKUP_TABLE_NAMES = [
   'price_observations',
   'job_runs',
   'price_alerts',
+  'search_synonyms',
 ] as const;
 
 export type BackupTableName = (typeof BACKUP_TABLE_NAMES)[number];
@@ -331,6 +340,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   // Addresses of visitors: personal data, copied only when the operator asks for the accounts too. Pending
   // ones go too: they still expire 48 hours after they were asked, wherever they are restored.
   { name: 'price_alerts', row: priceAlertsRow, references: { build_id: 'builds', component_id: 'components' }, accounts: true, label: ['avviso di prezzo', 'avvisi di prezzo'] },
+  // The author's synonyms are content; an archive made before them restores none.
+  { name: 'search_synonyms', row: searchSynonymsRow, references: {}, accounts: false, label: ['gruppo di sinonimi', 'gruppi di sinonimi'] },
 ];
 
 /**
@@ -350,6 +361,7 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   retailer_access_streaks: "running count of the retailer's ItemNotAccessible answers; left out, a product not accessible takes two more days to be called unavailable",
   price_days: 'derived from price_observations (the latest observation of each ASIN and day); a restore rebuilds it',
   build_search: "the site search's index, derived from the builds and their components; a restore rebuilds it (decision 033)",
+  search_words: "the site search's vocabulary, derived from the indexed builds; a restore's rebuild fills it (decision 041)",
   // SQLite's FTS5 keeps build_search in these shadow tables (none of them on PostgreSQL).
   build_search_data: 'part of build_search (SQLite FTS5 shadow table)',
   build_search_idx: 'part of build_search (SQLite FTS5 shadow table)',

@@ -9,11 +9,17 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres, SEARCH_CONFIG } from '../../db/build-search-index';
 import { isPublicBuild, publicPublishedAt } from '../../db/public-builds';
 import type { Database } from '../../db/tables';
+import type { PlanClause, PlanTerm } from './query-plan';
 
 type Db = Kysely<Database>;
 
-/** bm25 weights of title, description and body on SQLite. */
-const SQLITE_WEIGHTS = sql.raw('10.0, 4.0, 1.0');
+/**
+ * bm25 weights of title, description and body on SQLite. The body (article, parts, offered alternatives) only
+ * matches, it does not rank: as on PostgreSQL, a match found only there ranks below any title or description
+ * match, newest first among them (decision 041: an article that discusses a part at length, or offers many
+ * alternatives, no longer outranks a build whose title names it).
+ */
+const SQLITE_WEIGHTS = sql.raw('10.0, 4.0, 0.0');
 /**
  * ts_rank weights of D, C, B (description), A (title) on PostgreSQL, applied to the small `head` vector:
  * a match found only in the article or the parts ranks 0 there, below any title or description match, and
@@ -22,10 +28,8 @@ const SQLITE_WEIGHTS = sql.raw('10.0, 4.0, 1.0');
 const POSTGRES_WEIGHTS = sql.lit('{0.05, 0.1, 0.3, 1.0}');
 
 export interface SearchFilter {
-  /** Stems (common/italian-search-text.ts), for SQLite's index; never empty. */
-  terms: readonly string[];
-  /** The same words folded, for PostgreSQL's own analysis; never empty. */
-  words: readonly string[];
+  /** What to match (query-plan.ts): all clauses; never empty. */
+  clauses: readonly PlanClause[];
   /** ISO-8601 UTC: the time the public rule is applied at. */
   now: string;
   category?: string;
@@ -34,11 +38,29 @@ export interface SearchFilter {
 }
 
 /**
- * An FTS5 MATCH expression of the terms, all required: each one a quoted string, so nothing a visitor
- * types is read as an operator (terms are letters and digits only, a quote cannot occur in them).
+ * An FTS5 MATCH expression of the plan: clauses joined by AND, alternatives by OR, each term a quoted string
+ * (a prefix term followed by `*`), so nothing a visitor types is read as an operator (terms are letters and
+ * digits only, a quote cannot occur in them).
  */
-function ftsExpression(terms: readonly string[]): string {
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+function ftsExpression(clauses: readonly PlanClause[]): string {
+  const term = (t: PlanTerm) => `"${t.stem.replaceAll('"', '""')}"${t.prefix ? '*' : ''}`;
+  return clauses.map((clause) => `(${clause.map((alternative) => `(${alternative.map(term).join(' AND ')})`).join(' OR ')})`).join(' AND ');
+}
+
+/**
+ * The plan as a tsquery of the search configuration: a plain term through plainto_tsquery (bound text, never
+ * an operator), a prefix term through to_tsquery of `'word':*` (the word is letters and digits only, so the
+ * quotes hold it whole); PostgreSQL stems both itself, as the SQLite side stems in JavaScript.
+ */
+function tsQuery(clauses: readonly PlanClause[]): RawBuilder<unknown> {
+  const config = sql`${sql.lit(SEARCH_CONFIG)}::regconfig`;
+  const term = (t: PlanTerm) => {
+    // An acronym that is a stop word ("AI") is indexed through 'simple' (build-search-index.ts), read so here.
+    if (t.exact) return sql`plainto_tsquery('simple'::regconfig, ${t.word})`;
+    return t.prefix ? sql`to_tsquery(${config}, ${`'${t.word}':*`})` : sql`plainto_tsquery(${config}, ${t.word})`;
+  };
+  const and = (parts: RawBuilder<unknown>[]) => sql`(${sql.join(parts, sql` && `)})`;
+  return and(clauses.map((clause) => sql`(${sql.join(clause.map((alternative) => and(alternative.map(term))), sql` || `)})`));
 }
 
 function filters(filter: SearchFilter): RawBuilder<unknown> {
@@ -58,7 +80,7 @@ function filters(filter: SearchFilter): RawBuilder<unknown> {
  */
 function candidates(db: Db, filter: SearchFilter, rankLimit: number): RawBuilder<unknown> {
   if (isPostgres(db)) {
-    const query = sql`plainto_tsquery(${sql.lit(SEARCH_CONFIG)}::regconfig, ${filter.words.join(' ')})`;
+    const query = tsQuery(filter.clauses);
     // The matches' ids from the GIN index alone (materialised: asked per row instead, the planner walks the
     // primary key backwards testing, and detoasting, every document for a selective search). Then sorted
     // newest first (ids only) and each looked up by its id in builds_search_lookup_idx: the subquery's order
@@ -74,7 +96,7 @@ function candidates(db: Db, filter: SearchFilter, rankLimit: number): RawBuilder
   // walks every public build by its publication index and probes the matches for each one.
   return sql`with c as materialized (select b.id as id, bm25(build_search, ${SQLITE_WEIGHTS}) as rank, ${publicPublishedAt('b')} as published
       from build_search cross join builds as b indexed by builds_search_lookup_idx on b.id = build_search.rowid
-      where build_search match ${ftsExpression(filter.terms)} and ${filters(filter)} order by build_search.rowid desc limit ${rankLimit + 1}) `;
+      where build_search match ${ftsExpression(filter.clauses)} and ${filters(filter)} order by build_search.rowid desc limit ${rankLimit + 1}) `;
 }
 
 export interface SearchPage {
@@ -113,4 +135,28 @@ async function searchIn(db: Db, filter: SearchFilter, page: { limit: number; off
     order by r.rank, r.published desc, r.id desc limit ${window} offset ${page.offset}`.execute(db);
   if (rows.length > 0) return { ...counted(Number(rows[0]!.found)), ids: rows.map((row) => Number(row.id)) };
   return page.offset === 0 ? counted(0) : countAlone();
+}
+
+/** Which of these folded words the vocabulary holds (search_words, decision 041). */
+export async function knownWords(db: Db, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  return new Set((await db.selectFrom('search_words').select('word').where('word', 'in', [...words]).execute()).map((row) => row.word));
+}
+
+/**
+ * At most `limit` words of the vocabulary beginning with `first` (one character) whose length is within
+ * [minLength, maxLength]: the candidates of a misspelt word, read from the primary key's range.
+ */
+export async function vocabularyRange(db: Db, first: string, minLength: number, maxLength: number, limit: number): Promise<string[]> {
+  const after = String.fromCodePoint(first.codePointAt(0)! + 1);
+  const rows = await db
+    .selectFrom('search_words')
+    .select('word')
+    .where('word', '>=', first)
+    .where('word', '<', after)
+    .where(sql<number>`length(word)`, '>=', minLength)
+    .where(sql<number>`length(word)`, '<=', maxLength)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.word);
 }

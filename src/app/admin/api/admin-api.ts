@@ -39,6 +39,7 @@ import {
 } from '../../../modules/pricing/pricing.schema';
 import { retailerItemResponseSchema, retailerSearchResponseSchema } from '../../../modules/retailer-items/retailer-items.schema';
 import { replacementListResponseSchema, restoreOutcomeSchema, smartReplacementOutcomeSchema } from '../../../modules/replacements/replacements.schema';
+import { synonymGroupListResponseSchema, synonymGroupResponseSchema } from '../../../modules/search/synonyms.schema';
 import { apiPaths } from './api-paths';
 import { imageForm, requestBlob, requestJson } from './http';
 
@@ -168,4 +169,15 @@ export const alertsApi = {
   erase: async (email: string, signal?: Signal) => (await requestJson(apiPaths.eraseAlerts(email), eraseAlertsResponseSchema, { method: 'DELETE', signal })).deleted,
   /** Mails sent per Europe/Rome day over the last `days` (7 or 30), oldest first. */
   mailStats: async (days: number, signal?: Signal) => (await requestJson(apiPaths.mailStats(days), mailStatsResponseSchema, { signal })).days,
+};
+
+export const synonymsApi = {
+  /** The search's synonym groups, oldest first. */
+  list: async (signal?: Signal) => (await requestJson(apiPaths.searchSynonyms(), synonymGroupListResponseSchema, { signal })).synonyms,
+  /** `phrases`: the group as typed, separated by commas; 400 with the Italian reason when refused. */
+  create: async (phrases: string, signal?: Signal) =>
+    (await requestJson(apiPaths.searchSynonyms(), synonymGroupResponseSchema, { method: 'POST', body: { phrases }, signal })).synonym,
+  update: async (groupId: number, phrases: string, signal?: Signal) =>
+    (await requestJson(apiPaths.searchSynonym(groupId), synonymGroupResponseSchema, { method: 'PUT', body: { phrases }, signal })).synonym,
+  remove: (groupId: number, signal?: Signal) => requestJson(apiPaths.searchSynonym(groupId), okResponseSchema, { method: 'DELETE', signal }),
 };
