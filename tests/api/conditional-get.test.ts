@@ -86,6 +86,32 @@ async function cached(path: string, base = mainUrl): Promise<Answer> {
 
 const publicPaths = () => ['/', '/?categoria=gaming', `/build/${build.slug}`, '/cerca', '/feed.xml', '/sitemap.xml', '/robots.txt', '/api/builds', `/api/builds/${build.slug}/price-history`];
 
+describe(`the security headers survive compression, tagging and the cache (${testDialect})`, () => {
+  // Node's lightweight Response keeps in-place header edits only until its body is read: every layer that
+  // reads the body (compression, ETag) must still send what the security middleware set.
+  const expectSecured = (answer: Answer, what: string) => {
+    expect(answer.headers.get('X-Content-Type-Options'), what).toBe('nosniff');
+    expect(answer.headers.get('X-Frame-Options'), what).toBe('DENY');
+    // A policy on documents and the API (a feed or a sitemap runs no script).
+    if (/text\/html|application\/json/.test(answer.headers.get('Content-Type') ?? '')) expect(answer.headers.get('Content-Security-Policy'), what).toBeTruthy();
+  };
+
+  it('on misses, hits, uncached 404s and the API, with the cache on and off, compressed or not', async () => {
+    const paths = [...publicPaths(), '/pagina-inesistente', '/api/inesistente', '/avvisi/inviato'];
+    for (const base of [mainUrl, uncachedUrl]) {
+      for (const path of paths) {
+        for (const encoding of ['gzip', 'identity']) {
+          // Twice: the first may render (miss), the second may come from the cache (hit).
+          for (let round = 0; round < 2; round++) expectSecured(await get(`${base}${path}`, { 'Accept-Encoding': encoding }), `${base}${path} ${encoding} ${round}`);
+        }
+      }
+    }
+    const api = await get(`${mainUrl}/api/builds`);
+    expect(api.headers.get('Cache-Control')).toBe('no-store');
+    expect((await get(`${uncachedUrl}/api/inesistente`, { 'Accept-Encoding': 'gzip' })).headers.get('Cache-Control')).toBe('no-store');
+  });
+});
+
 describe(`conditional GET of the public answers (${testDialect})`, () => {
   it('tags every cached public answer with a weak ETag of its uncompressed body, the same for every encoding', async () => {
     for (const path of publicPaths()) {

@@ -6,12 +6,14 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { compress, isCompressible, pickEncoding } from '../cache/compression';
+import { settledResponse } from './settled-response';
 
 export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const response = c.res;
-    if (c.req.method === 'HEAD' || response.body === null || response.headers.has('Content-Encoding')) return;
+    if (c.req.method === 'HEAD' || c.res.status === 204 || c.res.status === 304) return;
+    const response = settledResponse(c);
+    if (response.body === null || response.headers.has('Content-Encoding')) return;
     if (!isCompressible(response.headers.get('Content-Type') ?? '')) return;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     if (encoding === 'identity') return;

@@ -28,6 +28,7 @@ import { ByteLru } from '../cache/byte-lru';
 import { type CachePool, cachePoolOf, isPageKey, needsConfirmation, responseCacheKey } from '../cache/cache-keys';
 import { compress, type Encoding, isCompressible, pickEncoding } from '../cache/compression';
 import { type Conditions, entityTagOf, isNotModified, notModifiedHeaders } from '../cache/validators';
+import { settledResponse } from './settled-response';
 
 const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 
@@ -291,7 +292,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
     try {
       await next();
       // A HEAD is rendered as a GET (server/pages.ts, Hono's own routes): its body is the GET's, worth keeping.
-      if (!isStorable(c.res) || c.res.body === null) return;
+      if (!isStorable(c.res) || settledResponse(c).body === null) return;
       // A page whose key depends on the database keeps its answer only under the key it confirms: a
       // request naming choices or builds that do not exist is answered, and leaves no entry behind.
       if (needsConfirmation(key) && c.res.headers.get(PAGE_KEY) !== key) return;
@@ -358,7 +359,7 @@ export function createPageCache({ ttlMs, maxBytes, onHit, onAnswer, admitRender,
     const key = isCacheableRequest(c) ? keyOf(c) : null;
     await next();
     // Compressed, tagged and answered 304 on a match, as a cached answer would be; after the render here.
-    if (key === null || !isStorable(c.res) || c.res.body === null) return;
+    if (key === null || !isStorable(c.res) || settledResponse(c).body === null) return;
     replaceResponse(c, await respond(c, await toCachedAnswer(c.res, key, now(), false), null, 'MISS'));
   };
 
