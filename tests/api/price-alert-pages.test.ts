@@ -53,8 +53,8 @@ async function page(method: 'GET' | 'POST', path: string, body?: string) {
   if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   const response = await ctx.app.request(path, { method, headers, body });
   const html = await response.text();
-  // A page whose address carries a token is never kept by a browser or a proxy.
-  if (/^\/avvisi\/(conferma|annulla)\//.test(path)) expect(response.headers.get('Cache-Control'), path).toBe('no-store');
+  // A page whose address carries a token, or the landing of the form's post, is never kept by a browser or a proxy.
+  if (/^\/avvisi\/(conferma\/|annulla\/|inviato$)/.test(path)) expect(response.headers.get('Cache-Control'), path).toBe('no-store');
   return { status: response.status, html, heading: headingAndTitle(html) };
 }
 
@@ -74,6 +74,15 @@ function headingAndTitle(html: string) {
 async function statuses() {
   return (await ctx.database.db.selectFrom('price_alerts').select('status').execute()).map((r) => r.status);
 }
+
+describe('the form\'s landing page', () => {
+  it('says to check the mail, noindex, and is kept by no cache', async () => {
+    const landing = await page('GET', '/avvisi/inviato');
+    expect(landing.status).toBe(200);
+    expect(landing.heading).toBe('Controlla la tua email');
+    expect(landing.html).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
 
 describe('the confirmation page', () => {
   it('shows a button on GET without confirming; the POST confirms, and again answers the same', async () => {

@@ -2,6 +2,14 @@
 import { PRIVACY_NOTE } from '../../modules/alerts/confirmation-mail';
 import { ALERT_PAGE_META, AlertPage } from '../components/alert-page';
 
+/**
+ * The landing of a form post (one step of a visitor's own action), not a page to keep or revalidate: like the
+ * token pages, no browser or proxy keeps a copy, so the Back button never shows a stale step.
+ */
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
 export function meta() {
   return ALERT_PAGE_META;
 }
