@@ -92,6 +92,24 @@ const promiseRules = {
 };
 
 /** typescript-eslint's whole type-checked set, for the application code. */
+/**
+ * Comments say why, or name the decision record (docs/decisions/): an issue number tells the next engineer
+ * nothing once the tracker is gone (decision 029). A local rule, since comments are not syntax nodes.
+ */
+const commentsRule = {
+  meta: { type: 'suggestion', messages: { issueNumber: 'Comments name a decision record or say why, not an issue number.' }, schema: [] },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          if (/\bissues? #?\d+/i.test(comment.value)) context.report({ loc: comment.loc, messageId: 'issueNumber' });
+        }
+      },
+    };
+  },
+};
+const projectRules = { rules: { 'no-issue-numbers': commentsRule } };
+
 const typeCheckedRules = tseslint.configs.recommendedTypeCheckedOnly.at(-1).rules;
 
 export default tseslint.config(
@@ -104,7 +122,9 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { project: projectRules },
     rules: {
+      'project/no-issue-numbers': 'error',
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Only src/config/env.ts reads the environment (conventions.md).

@@ -1,5 +1,5 @@
 /**
- * Price alert benchmark (`npm run bench:alerts`, issue 23's closing figures).
+ * Price alert benchmark (`npm run bench:alerts`).
  *
  * A brand-new database (SQLite by default, PostgreSQL with --postgres) holds 100 published builds × 10
  * components (1,000 components, 1,000 distinct ASINs, priced and in stock) and --alerts active price

@@ -1,6 +1,6 @@
 /**
  * Discovery benchmark (`npm run bench:discovery`, see bench/README-discovery.md): does a page cost the
- * same with 3,000 builds as with the demo's 7? Issue 24's target: the home, a category page, /cerca and
+ * same with 3,000 builds as with the demo's 7? The target (decision 034): the home, a category page, /cerca and
  * /api/builds with the big catalogue serve at least 70 % of their rate with the small one.
  *
  *   1. Two SQLite databases are prepared in this process (bench-database.ts): the demo content, and the
@@ -28,7 +28,7 @@ import { startServerUnderTest, type ServerUnderTest } from './server-under-test'
 import { ensureProductionProcess, requireProductionBuild } from './start-site';
 import { printTable } from './table';
 
-/** The big catalogue's rate must be at least this share of the small one's (issue 24). */
+/** The big catalogue's rate must be at least this share of the small one's. */
 const TARGET_RATIO = 0.7;
 /** The "later home page" row: this page of the big catalogue (the small one has a single page). */
 const LATER_PAGE = 100;

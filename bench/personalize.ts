@@ -1,6 +1,6 @@
 /**
  * Personalisation benchmark (`npm run bench:personalize`, see bench/README-personalize.md): what a
- * personalised build (decision 030, issue 22) costs the server next to the author's build, on the
+ * personalised build (decision 030) costs the server next to the author's build, on the
  * production build, each figure next to its target with PASS/FAIL.
  *
  *   1. A database with the demo content (bench-database.ts). The build measured is the published demo

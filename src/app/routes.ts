@@ -3,11 +3,11 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('build/:slug', 'routes/build.tsx'),
-  // The site search (issue 24, decision 033).
+  // The site search (decision 033).
   route('cerca', 'routes/search.tsx'),
-  // Two or three builds side by side (issue 24).
+  // Two or three builds side by side.
   route('confronta', 'routes/compare.tsx'),
-  // Visitor alerts (issue 23): the links of the alert mails and the no-JavaScript form's landing page.
+  // Visitor alerts: the links of the alert mails and the no-JavaScript form's landing page.
   route('avvisi/conferma/:token', 'routes/alert-confirm.tsx'),
   route('avvisi/annulla/:token', 'routes/alert-unsubscribe.tsx'),
   route('avvisi/inviato', 'routes/alert-sent.tsx'),

@@ -1,5 +1,5 @@
 /**
- * The query of the comparison page, /confronta?build={slug}&build={slug}[&build={slug}] (issue 24): read
+ * The query of the comparison page, /confronta?build={slug}&build={slug}[&build={slug}]: read
  * one way by the page and by the response cache's key (server/cache/cache-keys.ts), so the two cannot
  * disagree on what changes the answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the site's mails go (issue 23): an SMTP server (SMTP_URL), a directory of .eml files
+ * Where the site's mails go: an SMTP server (SMTP_URL), a directory of .eml files
  * (MAIL_OUTBOX_DIR, or ./data/mail-outbox under `npm run dev`), or nowhere. SMTP_URL carries the SMTP
  * password: it is shown only through describeMailTarget().
  */

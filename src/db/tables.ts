@@ -381,7 +381,7 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
-/** A visitor's price or stock alert (migration 0020, issue 23). */
+/** A visitor's price or stock alert (migration 0020). */
 export interface PriceAlertsTable {
   id: Id;
   build_id: number;

@@ -1,5 +1,5 @@
 /**
- * Alerts fire from the price engine (issue 23, item 3): subscribe → confirm → the fake retailer's prices
+ * Alerts fire from the price engine: subscribe → confirm → the fake retailer's prices
  * drop → a tier or a build refresh evaluates the alerts in its job → one mail per fired alert in the
  * outbox, the alert deleted; not fired above the target; a stock alert fires when its part is back in
  * stock; the sender delivers the mail over real SMTP to the fake server with the RFC 8058 headers; two

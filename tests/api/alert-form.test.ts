@@ -1,5 +1,5 @@
 /**
- * The "Avvisami" forms of the build page (issue 23), rendered by the real page build: shown only with mail
+ * The "Avvisami" forms of the build page, rendered by the real page build: shown only with mail
  * configured, the target prefilled under today's total, the honeypot hidden from people, the stock form
  * only on unavailable parts; a form post's refusal is an HTML page (the JSON API's answers unchanged);
  * the admin's counts.

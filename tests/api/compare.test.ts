@@ -1,5 +1,5 @@
 /**
- * The comparison page (/confronta, issue 24) through the real app on both databases: 2 or 3 public builds
+ * The comparison page (/confronta) through the real app on both databases: 2 or 3 public builds
  * side by side (parts by type, totals, differences, compatibility, price history, cart links), what is
  * left out and said so, its one spelling, and the two ways in: the home's "Confronta" checkboxes and the
  * build page's "Confronta con…".

@@ -1,5 +1,5 @@
 /**
- * What the author learns of personalised builds (decision 030, issue 22 item 5), on SQLite and PostgreSQL:
+ * What the author learns of personalised builds (decision 030), on SQLite and PostgreSQL:
  * a click on a swapped part counts under the alternative's ASIN and name (only for an alternative the
  * author curated for that component); the swaps and owned parts of the build pages' 200 answers are
  * counted per build, day and choice, once per visitor and 30 minutes, validated against the build when

@@ -1,5 +1,5 @@
 /**
- * The pages of an alert's links (issue 23), rendered by the real page build: the confirmation page's GET
+ * The pages of an alert's links, rendered by the real page build: the confirmation page's GET
  * changes nothing (mail scanners prefetch) and its POST confirms; a stale link is a 404 page, never a 500;
  * the unsubscribe page's one-click POST (RFC 8058) ends the alert at once without login.
  */

@@ -1,5 +1,5 @@
 /**
- * Visitor price and stock alerts (issue 23): subscribe (202 whatever the address's state, no enumeration),
+ * Visitor price and stock alerts: subscribe (202 whatever the address's state, no enumeration),
  * its 4xx/503, the limits and the honeypot, confirmation by POST only, one-click unsubscribe, expiry by
  * housekeeping, the admin's counts and erasure, and parallel subscribes against the limits.
  *

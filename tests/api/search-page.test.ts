@@ -1,5 +1,5 @@
 /**
- * The search page /cerca (issue 24, decision 033), rendered on the server on both databases: the home's
+ * The search page /cerca (decision 033), rendered on the server on both databases: the home's
  * cards with the matched words in <mark>, pagination, "Nessun risultato" with suggestions, the form alone
  * without q, noindex, and the page cache never serving one search's page for another.
  */

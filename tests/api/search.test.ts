@@ -1,5 +1,5 @@
 /**
- * The site search (issue 24, decision 033) through GET /api/builds?q=, on both databases: Italian
+ * The site search (decision 033) through GET /api/builds?q=, on both databases: Italian
  * stemming and accent folding, ranking (title > description > article and parts, then newest), only
  * public builds (a scheduled one from its publish_at), hostile query texts never a 500, and the index in
  * step with every kind of write: the editor's save, a component change, a smart replacement and its

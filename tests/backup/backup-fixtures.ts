@@ -115,7 +115,7 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
     expect(click.status).toBe(204);
   }
   await api('DELETE', `/builds/${gone.id}`);
-  // Visitors' alerts (issue 23), personal data carried only --with-users: an active price alert and a
+  // Visitors' alerts, personal data carried only --with-users: an active price alert and a
   // pending stock alert. Written directly: this site has no mail transport, which subscribing requires.
   const alertTimes = { created_at: '2026-11-20T10:00:00.000Z', expires_at: '2099-01-01T00:00:00.000Z' };
   await ctx.database.db

@@ -1,5 +1,5 @@
 /**
- * "Avvisami" with JavaScript disabled (issue 23): the visitor fills the build page's plain form, lands on
+ * "Avvisami" with JavaScript disabled: the visitor fills the build page's plain form, lands on
  * "Controlla la tua email", opens the confirmation link of the mail the server wrote (MAIL_OUTBOX_DIR: .eml
  * files), presses the button (a POST: a prefetch confirms nothing) and sees the alert confirmed.
  */

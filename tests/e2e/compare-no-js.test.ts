@@ -1,5 +1,5 @@
 /**
- * "Confronta" with JavaScript disabled (issue 24): a visitor ticks two cards' checkboxes on the home and
+ * "Confronta" with JavaScript disabled: a visitor ticks two cards' checkboxes on the home and
  * submits the plain GET form, then from a build page picks another build in "Confronta con…"; each time
  * the comparison shows both builds side by side.
  */

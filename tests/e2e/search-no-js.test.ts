@@ -1,5 +1,5 @@
 /**
- * The site search with JavaScript disabled (issue 24, decision 033), on a phone: the header's field is a
+ * The site search with JavaScript disabled (decision 033), on a phone: the header's field is a
  * plain GET form; the results page marks the matched words and pages through them with links; a search
  * with no result says "Nessun risultato" with suggestions; two results ticked open /confronta.
  */

@@ -103,3 +103,13 @@ describe('queries', () => {
     expect(await errorsOf('src/modules/builds/x.repository.ts', "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n")).toEqual([]);
   });
 });
+
+describe('comments', () => {
+  it('a comment citing an issue number is an error; one naming a decision record is not', async () => {
+    expect(await errorsOf('src/modules/feed/example.ts', '// The feed (issue 24).\nexport const a = 1;\n')).toEqual([
+      { rule: 'project/no-issue-numbers', message: 'Comments name a decision record or say why, not an issue number.', line: 1 },
+    ]);
+    expect(await errorsOf('tests/api/example.test.ts', '/** What it checks (Issue #7, item 2). */\nexport const a = 1;\n')).toHaveLength(1);
+    expect(await errorsOf('src/modules/feed/example.ts', '// The feed (decision 034): an issue of cost.\nexport const a = 1;\n')).toEqual([]);
+  });
+});

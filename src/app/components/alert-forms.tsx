@@ -1,5 +1,5 @@
 /**
- * "Avvisami" (issue 23): plain POST forms to /api/alerts, rendered on the server, no script (decision 017).
+ * "Avvisami": plain POST forms to /api/alerts, rendered on the server, no script (decision 017).
  * Without JavaScript the post lands on /avvisi/inviato ("Controlla la tua email"). Rendered only when mail
  * is configured (the build page's loader decides), so nothing here appears and then disappears.
  */

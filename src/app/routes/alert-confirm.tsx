@@ -1,5 +1,5 @@
 /**
- * /avvisi/conferma/{token}: the double opt-in (issue 23). GET only shows a button (mail scanners prefetch
+ * /avvisi/conferma/{token}: the double opt-in. GET only shows a button (mail scanners prefetch
  * links: opening must not confirm); its POST confirms, idempotently. A link that names no live alert
  * answers 404 with a page saying so.
  */

@@ -1,5 +1,5 @@
 /**
- * /avvisi/annulla/{token}: ending an alert (issue 23). GET shows a button; a POST, whatever its body
+ * /avvisi/annulla/{token}: ending an alert. GET shows a button; a POST, whatever its body
  * (RFC 8058 `List-Unsubscribe=One-Click` from a mail client, or the button), ends it at once and answers
  * 200 without a login. Ending an alert already ended answers the same.
  *

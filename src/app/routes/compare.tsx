@@ -1,5 +1,5 @@
 /**
- * /confronta?build={slug}&build={slug}[&build={slug}] (issue 24): 2 or 3 public builds side by side, as a
+ * /confronta?build={slug}&build={slug}[&build={slug}]: 2 or 3 public builds side by side, as a
  * server-rendered document with no script (decision 017). Never indexed; whatever the query holds, the
  * page answers: what cannot be compared is left out and counted.
  */

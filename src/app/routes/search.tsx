@@ -1,5 +1,5 @@
 /**
- * /cerca?q=…&pagina=…: the site search's results (issue 24, decision 033), a document rendered on the
+ * /cerca?q=…&pagina=…: the site search's results (decision 033), a document rendered on the
  * server like the home (decision 017): the home's cards with the matched words in <mark>, pagination,
  * and "Nessun risultato" with suggestions. Without q, only the form. Not for search engines (noindex,
  * follow): its pages are endless variations of the builds' own pages.

@@ -1,5 +1,5 @@
 /**
- * What visitors choose when they personalise a build (decision 030, issue 22), counts only:
+ * What visitors choose when they personalise a build (decision 030), counts only:
  *
  * - `build_daily_stats.personalized_views`: visits of the build's page with at least one valid swap or
  *   owned part, per Europe/Rome day (a visitor once per 30 minutes, as visits: decision 025).

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (issue 23, decision 031): a mail is written here in the same transaction that decides
+ * The mail outbox (decision 031): a mail is written here in the same transaction that decides
  * it, and a background sender delivers it under a lease.
  *
  * - `recipient`, `text_body`, `html_body` and `headers` are erased (null) once the mail is sent or given

@@ -1,5 +1,5 @@
 /**
- * Visitor price and stock alerts by email (issue 23, "Avvisami").
+ * Visitor price and stock alerts by email ("Avvisami").
  *
  * - `price_alerts`: one alert of one address on one build. `component_id` set = a stock alert on that part
  *   (ends with the part); null = a price alert on the build's total (`max_total_cents`). `status` 'pending'

@@ -1,5 +1,5 @@
 /**
- * The site search's index of builds (issue 24, decision 033), filled from the builds already stored.
+ * The site search's index of builds (decision 033), filled from the builds already stored.
  *
  * - SQLite: the FTS5 table `build_search(title, description, body)`, rowid = the build's id, holding the
  *   text analysed in JavaScript (common/italian-search-text.ts: folded, stop words out, Italian Snowball

@@ -1,5 +1,5 @@
 /**
- * Lists of public builds whose cost does not grow with the catalogue (issue 24, decision 034).
+ * Lists of public builds whose cost does not grow with the catalogue (decision 034).
  *
  * A page of published builds is read as "status = 'published' [and category = ?] newest first": these
  * two indexes answer it in order, so a page reads its own entries (plus the offset's) instead of sorting

@@ -1,5 +1,5 @@
 /**
- * The mail of an alert that fired (issue 23, item 3): Italian, plain text and simple HTML, no image and
+ * The mail of an alert that fired: Italian, plain text and simple HTML, no image and
  * no tracking. Affiliate rules (docs/affiliate-compliance.md): every price carries the date it was
  * observed, the 30-day low is named as such, and the disclosure and the price disclaimer close the mail.
  */

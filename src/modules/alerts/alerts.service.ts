@@ -1,4 +1,4 @@
-/** Visitor price and stock alerts by email (issue 23): one service, one file per use case. */
+/** Visitor price and stock alerts by email: one service, one file per use case. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';

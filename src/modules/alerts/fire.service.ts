@@ -1,5 +1,5 @@
 /**
- * Alerts fire from the price engine (issue 23, item 3): after a refresh stored answers, the pricing job
+ * Alerts fire from the price engine: after a refresh stored answers, the pricing job
  * calls evaluateForAsins with the ASINs it refreshed, in the same job run. The active alerts of the
  * public builds holding those ASINs as components are checked against the build as its public page shows
  * it (builds.getPublished: the same total, the same unavailable parts), never a second formula.

@@ -1,5 +1,5 @@
 /**
- * What an alert's links do (issue 23, items 2 and 5): confirming (pending → active, only by POST: mail
+ * What an alert's links do: confirming (pending → active, only by POST: mail
  * scanners prefetch GET links) and ending it at once (RFC 8058 one-click). A token that names no live
  * alert is answered as "no longer valid", never as an error of the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Nothing kept longer than needed (issue 23, item 6): expiry for housekeeping, counts for the admin (never
+ * Nothing kept longer than needed: expiry for housekeeping, counts for the admin (never
  * an address), and erasing every alert of one address on request, logged without the address.
  */
 import type { Kysely } from 'kysely';

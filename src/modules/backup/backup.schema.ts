@@ -58,7 +58,7 @@ const sessionsRow = z.strictObject({
   revoked_at: timestamp.nullable(),
 });
 
-/** Visitors' price and stock alerts: personal data (an address), so only with --with-users (issue 23). */
+/** Visitors' price and stock alerts: personal data (an address), so only with --with-users. */
 const priceAlertsRow = z.strictObject({
   id,
   build_id: id,

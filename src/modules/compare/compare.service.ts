@@ -1,5 +1,5 @@
 /**
- * The comparison of 2 or 3 public builds (/confronta, issue 24): each build read as its own page reads it
+ * The comparison of 2 or 3 public builds (/confronta): each build read as its own page reads it
  * (builds' getPublished: parts, total, cart link, compatibility with the estimated power) with the
  * history of its total (pricing's), and what was asked but cannot be shown. Whatever the query holds, it
  * never fails because of it: unknown, malformed and unpublished slugs are left out (the page counts them).

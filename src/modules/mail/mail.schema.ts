@@ -1,4 +1,4 @@
-/** GET /api/admin/mail/stats: the mails sent per Europe/Rome day, counts only (issue 23, item 6). */
+/** GET /api/admin/mail/stats: the mails sent per Europe/Rome day, counts only. */
 import { z } from 'zod';
 
 /** The windows the dashboard offers, in days. */

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (issue 23, decision 031). A feature that decides to write to someone calls
+ * Outgoing mail (decision 031). A feature that decides to write to someone calls
  * enqueueMail() inside its own transaction: the decision and the mail commit together, or neither does.
  * The sender (sendDue, run by schedulers/mail-scheduler.ts) delivers due mails under a lease, retries
  * with back-off, and erases the address and the bodies once a mail is sent or given up.

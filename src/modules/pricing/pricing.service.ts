@@ -65,7 +65,7 @@ export interface PricingDeps extends DataDeps {
   events: ContentEvents;
   /**
    * Called inside the job, after a refresh stored answers, with the ASINs whose answers were stored (the
-   * alerts' evaluation, issue 23). A dependency rather than an import: alerts read builds, not pricing.
+   * alerts' evaluation). A dependency rather than an import: alerts read builds, not pricing.
    */
   afterRefresh?: (asins: string[]) => Promise<unknown>;
 }

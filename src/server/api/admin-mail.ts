@@ -1,5 +1,5 @@
 /**
- * /api/admin/mail: what the outbox did, counts only (issue 23, item 6).
+ * /api/admin/mail: what the outbox did, counts only.
  *
  * - GET /api/admin/mail/stats?days=7|30 (default 7) → `{days: [{day, sent}]}`: mails sent per Europe/Rome day,
  *   oldest first, today last, 0 on days without mail.

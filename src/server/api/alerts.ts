@@ -1,5 +1,5 @@
 /**
- * /api/alerts: a visitor's price and stock alerts (issue 23).
+ * /api/alerts: a visitor's price and stock alerts.
  *
  * - POST /api/alerts, JSON `{build, email, max_total?, component_id?, website?}` → 202
  *   `{message: 'Controlla la tua email'}` whatever the address's state (no enumeration), also past the

@@ -16,7 +16,7 @@ const SHOWN_COMPONENTS = 3;
 /** Visitors' choices listed: the most chosen ones. */
 const SHOWN_CHOICES = 5;
 
-/** `activeAlerts`: the build's active email alerts now (issue 23), not of the window; null or absent: not shown. */
+/** `activeAlerts`: the build's active email alerts now, not of the window; null or absent: not shown. */
 export function PerformanceCard({ analytics, days, activeAlerts = null }: { analytics: Part<BuildAnalytics>; days: number; activeAlerts?: number | null }) {
   const headingId = useId();
   return (

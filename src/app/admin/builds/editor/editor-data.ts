@@ -55,7 +55,7 @@ async function loadAnalytics(buildId: number, signal: AbortSignal): Promise<Part
   return result.ok ? result : { ok: false, error: errorMessage(result.error, 'Statistiche non disponibili') };
 }
 
-/** The build's active email alerts (a count, issue 23); null when it could not be read (the figure is not shown). */
+/** The build's active email alerts (a count); null when it could not be read (the figure is not shown). */
 async function loadActiveAlerts(buildId: number, signal: AbortSignal): Promise<number | null> {
   const result = await attempt(alertsApi.stats(signal));
   return result.ok ? (result.data.builds.find((build) => build.build_id === buildId)?.active ?? 0) : null;
