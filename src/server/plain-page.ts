@@ -3,6 +3,8 @@
  * no-JavaScript alert form's refusal and the cross-site refusal. No script, noindex, never stored; every
  * text is escaped here, so a caller may pass a visitor's words without thinking about markup.
  */
+import { escapeHtml } from '../common/markup-escape';
+
 export interface PlainPage {
   status: number;
   /** The <title> and the <h1>: one text, so what a screen reader announces is what the page says. */
@@ -10,8 +12,6 @@ export interface PlainPage {
   paragraphs: ReadonlyArray<{ text: string; testId?: string }>;
   link: { href: string; text: string };
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function plainPage({ status, heading, paragraphs, link }: PlainPage): Response {
   const html = [

@@ -3,6 +3,7 @@
  * no tracking. Affiliate rules (docs/affiliate-compliance.md): every price carries the date it was
  * observed, the 30-day low is named as such, and the disclosure and the price disclaimer close the mail.
  */
+import { escapeHtml } from '../../common/markup-escape';
 import { formatDate, formatPrice } from '../../common/format';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
 
@@ -32,7 +33,6 @@ export interface AlertMailFacts {
   unsubscribeUrl: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const ALERT_ENDED_NOTE = "L'avviso ora è concluso: non riceverai altre email e abbiamo cancellato il tuo indirizzo. Puoi crearne uno nuovo dalla pagina della build.";
 

@@ -2,6 +2,7 @@
  * The double opt-in mail (first version): it only asks to confirm. Plain text and simple HTML, Italian,
  * no image and no tracking. The privacy note says what is kept, why, for how long and how to stop.
  */
+import { escapeHtml } from '../../common/markup-escape';
 import { formatPrice } from '../../common/format';
 
 export interface ConfirmationMailFacts {
@@ -26,7 +27,6 @@ function what(facts: ConfirmationMailFacts): string {
   return `quando il totale di "${facts.buildTitle}" ${limit}`;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function confirmationMail(facts: ConfirmationMailFacts): { subject: string; text: string; html: string } {
   const subject = `Conferma il tuo avviso su ${facts.siteName}`;

@@ -18,7 +18,8 @@ import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
 import type { BuildComponentPublic, BuildPublic } from '../builds/builds.types';
 import { absoluteUrl } from '../seo/structured-data';
-import { absolutizeHtmlUrls, escapeHtml, imageMediaType } from './rss-xml';
+import { escapeHtml } from '../../common/markup-escape';
+import { absolutizeHtmlUrls, imageMediaType } from './rss-xml';
 
 /** The site's social card, the cover of a build without one (as in the build page's JSON-LD). */
 const DEFAULT_COVER = '/og-default.png';

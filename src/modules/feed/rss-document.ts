@@ -1,6 +1,7 @@
 /** The RSS 2.0 document: a channel and its items (https://www.rssboard.org/rss-specification). */
 import type { FeedItem } from './feed-item';
-import { cdata, escapeXml, rfc822Date } from './rss-xml';
+import { escapeXml } from '../../common/markup-escape';
+import { cdata, rfc822Date } from './rss-xml';
 
 export interface FeedChannel {
   title: string;

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { absolutizeHtmlUrls, cdata, escapeHtml, escapeXml, imageMediaType, rfc822Date, stripInvalidXmlChars } from './rss-xml';
+import { escapeHtml, escapeXml, stripInvalidXmlChars } from '../../common/markup-escape';
+import { absolutizeHtmlUrls, cdata, imageMediaType, rfc822Date } from './rss-xml';
 
 /** Parses `<x>…</x>` and returns the text the parser reads, after checking it is well-formed. */
 function parsedText(inner: string): string {

@@ -1,31 +1,8 @@
 /**
  * XML text for the RSS feed: whatever an author typed (control characters, "]]>", markup) comes out as
- * well-formed XML 1.0. Pure functions, unit-tested beside this file.
+ * well-formed XML 1.0. Pure functions, unit-tested beside this file; the escapers are common/markup-escape.ts.
  */
-
-/**
- * Characters XML 1.0 forbids anywhere, even escaped: C0 controls but tab, line feed and carriage return,
- * lone surrogates, U+FFFE and U+FFFF. (With the `u` flag a lone surrogate is one code point of its own.)
- */
-const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export function stripInvalidXmlChars(text: string): string {
-  return text.replace(NOT_XML_CHAR, '');
-}
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text for an element's content or an attribute's value (quoted with either quote). */
-export function escapeXml(text: string): string {
-  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => ENTITIES[char]!);
-}
-
-const HTML_ENTITIES: Record<string, string> = { ...ENTITIES, "'": '&#39;' };
-
-/** Text for HTML (content:encoded): as escapeXml, with the apostrophe as HTML 4 readers know it. */
-export function escapeHtml(text: string): string {
-  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]!);
-}
+import { stripInvalidXmlChars } from '../../common/markup-escape';
 
 /**
  * A CDATA section holding `text` as it is. "]]>" would end the section early, so each one is split over
@@ -74,8 +51,11 @@ function unescapeAttribute(value: string): string {
   return value.replace(/&(amp|lt|gt|quot);/g, (entity) => HTML_ATTRIBUTE_ENTITIES[entity]!);
 }
 
+const ATTRIBUTE_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** markdown-it's own escaping of an attribute value, so a rewritten URL reads as the others do. */
 function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"]/g, (char) => ENTITIES[char]!);
+  return value.replace(/[&<>"]/g, (char) => ATTRIBUTE_ENTITIES[char]!);
 }
 
 /** A URL with a scheme ("https:", "mailto:") is absolute already; anything else resolves against the page. */

@@ -1,10 +1,7 @@
 /** sitemap.xml (sitemaps.org protocol 0.9: one urlset, or an index of parts) and robots.txt. */
+import { escapeXml } from '../../common/markup-escape';
 import { paths } from '../../common/paths';
 import type { SitemapEntry } from './seo.repository';
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`);
-}
 
 /** W3C datetime (second precision, UTC), or null when the stored value is not a date. */
 function w3cDatetime(value: string): string | null {
