@@ -4,31 +4,23 @@
  * cached search pages were made with the old list; the list the searches read is kept in memory, dropped on
  * the same events and at most SYNONYMS_TTL_MS old (the most a lost relay can leave it stale).
  */
-import type { Kysely } from 'kysely';
 import { AppError, notFound } from '../../common/errors';
 import { lockSearchIndex } from '../../db/build-search-index';
-import type { Database, SearchSynonymsTable } from '../../db/tables';
-import type { Selectable } from 'kysely';
 import type { ContentEvents } from '../content-events';
 import type { DataDeps } from '../data-deps';
 import type { SynonymPhrases } from './query-plan';
 import { readGroup, splitPhrases, storedGroupText, SYNONYM_GROUPS_MAX, SYNONYM_MESSAGES, synonymGroupProblem } from './synonym-rules';
+import { deleteSynonymRow, insertSynonymRow, listSynonymRows as listRows, type SynonymRow, updateSynonymRow } from './synonyms.repository';
 import type { SynonymGroup, SynonymGroupInput } from './synonyms.schema';
 
 const SYNONYMS_TTL_MS = 60_000;
-
-type Row = Selectable<SearchSynonymsTable>;
 
 export interface SynonymsDeps extends DataDeps {
   events: Pick<ContentEvents, 'emitChange' | 'onChange'>;
 }
 
-function toGroup(row: Row): SynonymGroup {
+function toGroup(row: SynonymRow): SynonymGroup {
   return { id: Number(row.id), phrases: splitPhrases(row.phrases), updated_at: row.updated_at };
-}
-
-function listRows(db: Kysely<Database>): Promise<Row[]> {
-  return db.selectFrom('search_synonyms').selectAll().orderBy('id').execute();
 }
 
 function refused(message: string): AppError {
@@ -65,10 +57,8 @@ export function createSynonymsService({ db, clock, events }: SynonymsDeps) {
       if (problem) throw refused(problem);
       const timestamp = clock.now().toISOString();
       const phrases = storedGroupText(input.phrases);
-      if (id === null) {
-        return trx.insertInto('search_synonyms').values({ phrases, created_at: timestamp, updated_at: timestamp }).returningAll().executeTakeFirstOrThrow();
-      }
-      const updated = await trx.updateTable('search_synonyms').set({ phrases, updated_at: timestamp }).where('id', '=', id).returningAll().executeTakeFirst();
+      if (id === null) return insertSynonymRow(trx, phrases, timestamp);
+      const updated = await updateSynonymRow(trx, id, phrases, timestamp);
       if (!updated) throw notFound(SYNONYM_MESSAGES.notFound);
       return updated;
     });
@@ -78,8 +68,7 @@ export function createSynonymsService({ db, clock, events }: SynonymsDeps) {
   }
 
   async function remove(id: number): Promise<void> {
-    const deleted = await db.deleteFrom('search_synonyms').where('id', '=', id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notFound(SYNONYM_MESSAGES.notFound);
+    if (!(await deleteSynonymRow(db, id))) throw notFound(SYNONYM_MESSAGES.notFound);
     cached = null;
     await events.emitChange();
   }
