@@ -94,7 +94,7 @@ async function readBuilds(db: Kysely<any>, ids: readonly number[]): Promise<Sear
   return builds.map((build) => ({ ...build, parts: partsOf.get(build.id) ?? [], offers: [...(offersOf.get(build.id) ?? [])] }));
 }
 
-/** A component's product as its offers are matched (modules/alternatives/offers.ts: valid ASIN, upper case). */
+/** A component's product as its offers are matched (modules/alternatives/group-offers.ts: valid ASIN, upper case). */
 function productOf(asin: string | null): string | null {
   const normal = normalizeAsin(asin ?? '');
   return isValidAsin(normal) ? normal : null;

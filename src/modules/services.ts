@@ -17,6 +17,7 @@ import { createImporterService } from './importer/importer.service';
 import { createJobsService } from './jobs/jobs.service';
 import { createMailService } from './mail/mail.service';
 import { createMediaService } from './media/media.service';
+import { createPersonalizationService } from './personalization';
 import { createUploadStorage } from './media/upload-storage';
 import { createCompareService } from './compare/compare.service';
 import { createPricingService } from './pricing/pricing.service';
@@ -50,8 +51,9 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const alternatives = createAlternativesService({ db, clock, events });
   const synonyms = createSynonymsService({ db, clock, events });
   const auth = createAuthService({ db, clock, sessionTtlHours: config.sessionTtlHours, scryptCost: deps.scryptCost });
-  const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, alternatives, events, keepDeletedAnalytics: keepAnalyticsOfDeletedBuild });
-  const analytics = createAnalyticsService({ db, clock, alternatives });
+  const personalization = createPersonalizationService({ alternatives });
+  const builds = createBuildsService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag, personalization, events, keepDeletedAnalytics: keepAnalyticsOfDeletedBuild });
+  const analytics = createAnalyticsService({ db, clock, personalization });
   const mail = createMailService({ db, clock, config });
   const alerts = createAlertsService({ db, clock, config, builds, mail });
   const pricing = createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh: alerts.evaluateForAsins });
@@ -69,6 +71,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     publishing: createPublishingService({ builds, jobs }),
     analytics,
     alternatives,
+    personalization,
     pricing,
     compare: createCompareService({ db, clock, builds, pricing }),
     importer: createImporterService({ retailer, config }),

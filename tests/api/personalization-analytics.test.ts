@@ -51,7 +51,7 @@ afterAll(async () => {
   await pages?.close();
 });
 
-type Build = { id: number; slug: string; title: string; components: { id: number; asin: string | null; name: string }[] };
+type Build = { id: number; slug: string; title: string; components: { id: number; asin: string | null; name: string; type: string }[] };
 let build: Build;
 let cpu: number, gpu: number, ram: number;
 
@@ -201,6 +201,23 @@ describe('choices of the build pages', () => {
     // A reader whose earlier variant was invalid still counts once a valid choice comes.
     expect(await open('198.51.100.20', `scegli=${gpu}:${UNCURATED}&possiedo=${cpu}`)).toBe(200);
     expect(await chosen()).toEqual({ personalized: 1, choices: [`owned ${cpu} B0BMQJWBDM: 1`] });
+  });
+
+  it('stores the typed choices the personalisation service accepts, one row each; the author’s own part chosen is no choice', async () => {
+    const variant = `scegli=${gpu}:${GPU_ALT.asin}&scegli=${cpu}:B0BMQJWBDM&possiedo=${ram}&budget=5000`;
+    // The page applies the author's own CPU (kept as it is) and the rest; only the swap and the owned part are the visitor's choices to count.
+    expect(await open('198.51.100.40', variant)).toBe(200);
+    await ctx.services.analytics.flushVisits();
+    const accepted = await ctx.services.personalization.acceptedChoices(build.components, ctx.services.personalization.choicesIn(variant));
+    expect([...accepted.values()]).toEqual([
+      { kind: 'swap', componentId: gpu, asin: GPU_ALT.asin, name: GPU_ALT.name },
+      { kind: 'owned', componentId: ram },
+    ]);
+    const rows = await ctx.database.db.selectFrom('build_daily_choices').select(['build_id', 'kind', 'component_id', 'product', 'name', 'count']).orderBy('kind').execute();
+    expect(rows.map((row) => ({ ...row, count: Number(row.count) }))).toEqual([
+      { build_id: build.id, kind: 'owned', component_id: ram, product: 'B0C1234567', name: 'Corsair Vengeance 32GB DDR5', count: 1 },
+      { build_id: build.id, kind: 'swap', component_id: gpu, product: GPU_ALT.asin, name: GPU_ALT.name, count: 1 },
+    ]);
   });
 
   it('adds up exactly under parallel requests, and across two instances', async () => {

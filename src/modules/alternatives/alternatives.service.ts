@@ -15,7 +15,7 @@ import type { DataDeps } from '../data-deps';
 import * as repo from './alternatives.repository';
 import { ASIN_INVALID, type AlternativeUpdate, type CategoryInput, type GroupAlternativeInput, type ProductAlternativeInput } from './alternatives.schema';
 import type { Alternative, AlternativeCategory, AlternativeCategoryDetail, CuratedOffer, OfferPart } from './alternatives.types';
-import { groupOffers, offerAsinOf, offerTypeOf } from './offers';
+import { groupOffers, offerAsinOf, offerTypeOf } from './group-offers';
 
 /**
  * The door the price refresh writes through (this module's repository holds every write to the

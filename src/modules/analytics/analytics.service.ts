@@ -20,10 +20,8 @@ import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
-import type { AlternativesService } from '../alternatives/alternatives.service';
-import { offeredAlternatives } from '../personalization/offers';
-import type { CandidatesOf } from './personal-choices';
 import type { DataDeps } from '../data-deps';
+import type { PersonalizationService } from '../personalization';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
 import * as repo from './analytics.repository';
 import * as choicesRepo from './choices.repository';
@@ -101,12 +99,12 @@ function topProducts(clicked: repo.ProductClicks[], limit: number): AnalyticsOve
 }
 
 export interface AnalyticsDeps extends DataDeps {
-  /** The author's curated alternatives of a component: what a swapped part's click and a visitor's swap must be (decision 030). */
-  alternatives: Pick<AlternativesService, 'listOffersFor'>;
+  /** A visitor's choices, typed and checked against the build: what a swapped part's click and a visitor's swap must be (decision 030). */
+  personalization: Pick<PersonalizationService, 'choicesIn' | 'acceptedChoices' | 'offeredAlternative'>;
 }
 
 export function createAnalyticsService(deps: AnalyticsDeps) {
-  const { db, clock, alternatives } = deps;
+  const { db, clock, personalization } = deps;
   /** This process's copy of the day's HMAC key (the database holds the one every process uses). */
   let dayKey: { day: string; secret: string } | null = null;
   let lastPurgeAt = 0;
@@ -118,13 +116,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     return secret;
   }
 
-  /** The alternatives a page offers for a component (curated, priced, not unavailable): the only swaps a visitor can make. */
-  const offeredOf: CandidatesOf = async (asin, type) => {
-    const offers = (await alternatives.listOffersFor([{ componentId: 0, asin, type }])).get(0) ?? [];
-    return offeredAlternatives(offers).map((offer) => ({ asin: offer.asin, name: offer.name }));
-  };
-
-  const visits = createVisitCounter({ db, clock, secretOf, candidatesOf: offeredOf });
+  const visits = createVisitCounter({ db, clock, secretOf, personalization });
 
   /**
    * What a beacon's click counts under: the cart link; a component's own link (its product); or, with
@@ -141,7 +133,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       if (component.amazonLink === null) return null;
       return { buildId, componentId, product: repo.productOf({ asin: component.asin, amazon_link: component.amazonLink })!, name: component.name };
     }
-    const chosen = (await offeredOf(component.asin, component.type)).find((offer) => offer.asin === beacon.asin);
+    // Only an alternative the page offers for the component (curated, priced, not unavailable): the only swaps a visitor can make.
+    const chosen = await personalization.offeredAlternative(component, beacon.asin);
     return chosen ? { buildId, componentId, product: chosen.asin, name: chosen.name } : null;
   }
 

@@ -12,11 +12,12 @@
  *   inserted with ON CONFLICT, and only the writer that inserts it (or takes over an expired one) counts
  *   it. Rows hold an HMAC of (build, address key) under the click analytics' random key of the day,
  *   never the address, and are deleted once expired.
- * - The same answer tells which swaps and owned parts the visitor chose (decision 030,
- *   personal-choices.ts): each choice is a visitor's "what" claimed like a visit, keyed by (build,
- *   address key, choice), so a reader counts once per build, choice and 30 minutes; a visitor with at
- *   least one valid new choice claims the build's "personalised visit" the same way. The choices are
- *   checked against the build when written (with the batch), so a made-up URL counts nothing.
+ * - The same answer tells which swaps and owned parts the visitor chose (decision 030): the
+ *   personalisation service reads them, typed, from its query; each choice is a visitor's "what" claimed
+ *   like a visit, keyed by (build, address key, choice), so a reader counts once per build, choice and 30
+ *   minutes; a visitor with at least one valid new choice claims the build's "personalised visit" the same
+ *   way. The service checks the choices against the build when they are written (with the batch), so a
+ *   made-up URL counts nothing; counted-choices.ts says what each one counts under.
  * - Memory is bounded: the visitors of the last 30 minutes this process has already noted are kept (as a
  *   hash under a key of this process) to spare the database their repeats, up to MAX_RECENT; new
  *   visitors waiting for the next write are capped at MAX_PENDING: past it, a flood's further readers are
@@ -29,8 +30,9 @@ import { describeErrorForLog } from '../../common/log-text';
 import { romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
+import type { PersonalizationService, VisitorChoice } from '../personalization';
 import * as choicesRepo from './choices.repository';
-import { type CandidatesOf, type ChoiceNote, choiceNotesOf, type CountedChoice, validChoices } from './personal-choices';
+import { claimTextOf, type CountedChoice, countedChoiceOf } from './counted-choices';
 import { type AnsweredRequest, visitedBuild } from './visit-rules';
 import * as repo from './visits.repository';
 
@@ -50,21 +52,24 @@ export interface VisitCounterDeps {
   clock: Clock;
   /** The HMAC key of a day, shared by every process and instance (the click analytics' day key). */
   secretOf: (day: string) => Promise<string>;
-  /** The curated alternatives of a component (the alternatives module's), that a swap must be one of. */
-  candidatesOf: CandidatesOf;
+  /** Reads a visit's choices from its query and checks them against the build (decision 030). */
+  personalization: Pick<PersonalizationService, 'choicesIn' | 'acceptedChoices'>;
 }
 
-/** What a batch holds of one build: its new visitors, and each visitor's new choices. */
+/** A choice's claim text (counted-choices.ts): one per distinct choice of a build. */
+type ChoiceNote = string;
+
+/** What a batch holds of one build: its new visitors, and each visitor's new choices by claim text. */
 interface PendingBuild {
   visitors: Set<string>;
-  choices: Map<string, Set<ChoiceNote>>;
+  choices: Map<string, Map<ChoiceNote, VisitorChoice>>;
 }
 
 /** The part of a visitor's claim key after build and visitor: none for the visit itself (its key is older than choices). */
 const PERSONALIZED = 'personalizzata';
 const claimText = (slug: string, visitor: string, what?: string) => (what === undefined ? `${slug}\n${visitor}` : `${slug}\n${visitor}\n${what}`);
 
-export function createVisitCounter({ db, clock, secretOf, candidatesOf }: VisitCounterDeps) {
+export function createVisitCounter({ db, clock, secretOf, personalization }: VisitCounterDeps) {
   const processKey = randomBytes(32);
   /** Visitors noted in the window by this process: hash → when their window ends (ms). */
   const recent = new Map<string, number>();
@@ -112,13 +117,14 @@ export function createVisitCounter({ db, clock, secretOf, candidatesOf }: VisitC
       visitors.add(visitor);
       noted = true;
     }
-    for (const choice of choiceNotesOf(request.query ?? '')) {
-      if (pendingCount >= MAX_PENDING || !isNew(slug, visitor, choice, now)) continue;
+    for (const choice of personalization.choicesIn(request.query ?? '')) {
+      const what = claimTextOf(choice);
+      if (pendingCount >= MAX_PENDING || !isNew(slug, visitor, what, now)) continue;
       const choices = pendingOf(slug).choices;
       let chosen = choices.get(visitor);
-      if (!chosen) choices.set(visitor, (chosen = new Set()));
-      if (!chosen.has(choice)) pendingCount++;
-      chosen.add(choice);
+      if (!chosen) choices.set(visitor, (chosen = new Map<ChoiceNote, VisitorChoice>()));
+      if (!chosen.has(what)) pendingCount++;
+      chosen.set(what, choice);
     }
     if (pending.size > 0) timer ??= setTimeout(() => void flush(), FLUSH_INTERVAL_MS).unref();
     return noted;
@@ -154,7 +160,7 @@ export function createVisitCounter({ db, clock, secretOf, candidatesOf }: VisitC
       const personalizedKeys: string[] = [];
       const choiceKeys = new Map<string, ChoiceNote>();
       for (const [visitor, notes] of noted.choices) {
-        const counted = [...notes].filter((choice) => choices.has(choice));
+        const counted = [...notes.keys()].filter((choice) => choices.has(choice));
         if (counted.length === 0) continue;
         personalizedKeys.push(keyOf(slug, visitor, PERSONALIZED));
         for (const choice of counted) choiceKeys.set(keyOf(slug, visitor, choice), choice);
@@ -186,13 +192,20 @@ export function createVisitCounter({ db, clock, secretOf, candidatesOf }: VisitC
     }
   }
 
-  /** The batch's choices of the build `slug` that name its parts and curated alternatives (personal-choices.ts). */
-  async function checkedChoices(slug: string, byVisitor: Map<string, Set<ChoiceNote>>, now: string): Promise<Map<ChoiceNote, CountedChoice>> {
+  /** The batch's choices of the build `slug` that the build accepts (the personalisation service's check), with what each counts under. */
+  async function checkedChoices(slug: string, byVisitor: Map<string, Map<ChoiceNote, VisitorChoice>>, now: string): Promise<Map<ChoiceNote, CountedChoice>> {
     const components = await choicesRepo.findPublicBuildComponents(db, slug, now);
     if (components === null) return new Map();
-    const notes = new Set<ChoiceNote>();
-    for (const chosen of byVisitor.values()) for (const choice of chosen) notes.add(choice);
-    return validChoices(notes, components, candidatesOf);
+    const distinct = new Map<ChoiceNote, VisitorChoice>();
+    for (const chosen of byVisitor.values()) for (const [note, choice] of chosen) distinct.set(note, choice);
+    const accepted = await personalization.acceptedChoices(components, [...distinct.values()]);
+    const byId = new Map(components.map((component) => [component.id, component]));
+    const counted = new Map<ChoiceNote, CountedChoice>();
+    for (const [note, choice] of distinct) {
+      const valid = accepted.get(choice);
+      if (valid) counted.set(note, countedChoiceOf(valid, byId.get(valid.componentId)!));
+    }
+    return counted;
   }
 
   /** Deletes the visitor rows whose window is over. Returns the rows deleted. */

@@ -7,7 +7,7 @@ import * as repo from './builds.repository';
 import { lowestPriceSince, toAdminRow, toComponentAdmin } from './build-mapping';
 import type { BuildAdmin, BuildListRow, BuildStats, CompatibilityResponse } from './builds.types';
 import { sumCents } from './cart-plan';
-import { compatibilityOfRows } from './compatibility';
+import { compatibilityOfRows } from '../../compatibility/stored-parts';
 
 export const ADMIN_NOT_FOUND = 'Build non trovata';
 

@@ -6,10 +6,9 @@
  */
 import { buildStats, compatibilityOfBuild, listAdminBuilds, readAdminBuild, requireBuild } from './admin-read';
 import type { BuildInput } from './builds.schema';
-import type { AlternativesService } from '../alternatives/alternatives.service';
 import { createBuild, type EditorSaveDeps, removeBuild, saveBuild } from './editor-save';
 import { priceRefsOfBuild, publishedPriceRefs } from './price-refs';
-import { createPublicReads } from './public-read';
+import { createPublicReads, type PublicReadDeps } from './public-read';
 import { SYSTEM_AUTHOR } from './revisions.service';
 import { hasDueScheduled, nextPublishAt, publishDueScheduled } from './scheduling';
 
@@ -22,8 +21,8 @@ export type { PublishedPageQuery } from './public-read';
 
 export interface BuildsDeps extends EditorSaveDeps {
   defaultAffiliateTag: string;
-  /** The curated alternatives public builds offer (decision 030). */
-  alternatives: Pick<AlternativesService, 'listOffersFor'>;
+  /** A visitor's personalisation of a public build (decision 030). */
+  personalization: PublicReadDeps['personalization'];
 }
 
 export function createBuildsService(deps: BuildsDeps) {

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { CompatibilitySummary } from '../../compatibility/assess';
-import type { PublicAlternative } from '../personalization/offers';
+import type { PublicAlternative } from '../personalization';
 import type * as schemas from './builds.schema';
 
 export type BuildSummary = z.infer<typeof schemas.buildSummarySchema>;

@@ -5,18 +5,16 @@ import { centsToEuro, euroToCents } from '../../common/money';
 import { isPersonalized, NO_PERSONALIZATION, type PersonalizationRequest } from '../../common/personalization-query';
 import { freshRetailerImage } from '../../common/price-freshness';
 import { isSlug } from '../../common/slug';
+import { publicCompatibilityOfRows } from '../../compatibility/stored-parts';
 import { isPublicAt, publicPublishedAtOf } from '../../db/public-builds';
 import type { BuildRow, ComponentRow } from '../../db/tables';
-import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { DataDeps } from '../data-deps';
-import { applyPersonalization, type PersonalizedParts } from '../personalization/apply-personalization';
-import { toPublicAlternative } from '../personalization/offers';
+import { type PersonalizationService, type PersonalizedParts, toPublicAlternative } from '../personalization';
 import * as repo from './builds.repository';
 import { byDisplayOrder, lowestPriceSince, toComponentPublic, toSummary } from './build-mapping';
 import type { PublicListQuery } from './builds.schema';
 import type { BuildPersonalization, BuildPublic, BuildSummary, CartExclusion } from './builds.types';
 import { oldestPriceDate, planCart, sumCents } from './cart-plan';
-import { publicCompatibilityOfRows } from './compatibility';
 
 const BUILD_NOT_FOUND = 'La build richiesta non esiste.';
 /** Rendered articles kept (by build version and affiliate tag). */
@@ -34,8 +32,8 @@ export interface PublishedPageQuery {
 
 export interface PublicReadDeps extends DataDeps {
   defaultAffiliateTag: string;
-  /** The author's curated alternatives of the components (decision 030). */
-  alternatives: Pick<AlternativesService, 'listOffersFor'>;
+  /** A visitor's personalisation of the build's parts: its choices checked, applied, the budget fit (decision 030). */
+  personalization: Pick<PersonalizationService, 'personalize'>;
 }
 
 /**
@@ -123,8 +121,7 @@ export function createPublicReads(deps: PublicReadDeps) {
   async function getPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic> {
     const { row, now } = await findPublicBuild(deps, slug);
     const authorRows = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince(now))).sort(byDisplayOrder);
-    const offers = await deps.alternatives.listOffersFor(authorRows.map((c) => ({ componentId: c.id, asin: c.asin, type: c.type })));
-    const variant = await applyPersonalization(authorRows, offers, request);
+    const variant = await deps.personalization.personalize(authorRows, request);
     const swappedAsins = [...variant.swaps.values()].map((swap) => swap.offer.asin);
     const lowestOfSwapped = swappedAsins.length > 0 ? await repo.lowestPricesOf(db, swappedAsins, lowestPriceSince(now)) : new Map<string, number>();
     const components = variant.rows.map((c) => (variant.swaps.has(c.id) ? { ...c, lowest_price_cents: lowestOfSwapped.get(c.asin!) ?? null } : c));

@@ -9,11 +9,12 @@ import { productUrl } from '../../common/asin';
 import { MAX_IGNORED_COUNTED, type PersonalizationRequest, personalizationQuery } from '../../common/personalization-query';
 import { resolveAttributes } from '../../compatibility/assess';
 import type { ComponentAttributes } from '../../compatibility/attributes';
+import { assessedComponentOf } from '../../compatibility/stored-parts';
 import type { ComponentRow } from '../../db/tables';
 import type { CuratedOffer } from '../alternatives/alternatives.types';
-import { assessedComponentOf } from '../builds/compatibility';
 import { type FitPart, fitBudgetAsync } from './budget-fit';
-import { type OfferedAlternative, offeredAlternatives } from './offers';
+import { type OfferedAlternative, offeredAlternatives } from './offered-alternatives';
+import { matchChoice } from './visitor-choices';
 
 /** Who made a swap: the visitor's `scegli`, or the budget fit. */
 export type SwapOrigin = 'visitor' | 'budget';
@@ -101,19 +102,15 @@ export async function applyPersonalization<Row extends ComponentRow>(
   const pinned = new Set<number>();
   const chosen: PersonalizationRequest['choices'] = [];
   for (const choice of request.choices) {
-    const row = byId.get(choice.componentId);
-    if (row && row.asin === choice.asin) {
-      // The author's own part, chosen: kept as it is, and out of the budget fit's reach.
-      pinned.add(row.id);
-      chosen.push(choice);
-      continue;
-    }
-    const offer = offered.get(choice.componentId)?.find((candidate) => candidate.asin === choice.asin);
-    if (!row || !offer) {
+    const match = matchChoice(byId, offered, choice);
+    if (match === null) {
       ignore();
       continue;
     }
-    swaps.set(row.id, { offer, from: { asin: row.asin, name: row.name, priceCents: row.price_cents }, by: 'visitor' });
+    const { row } = match;
+    // The author's own part, chosen: kept as it is, and out of the budget fit's reach.
+    if (match.kind === 'kept') pinned.add(row.id);
+    else swaps.set(row.id, { offer: match.offer, from: { asin: row.asin, name: row.name, priceCents: row.price_cents }, by: 'visitor' });
     chosen.push(choice);
   }
 

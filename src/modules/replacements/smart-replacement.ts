@@ -13,7 +13,7 @@ import type { ComponentRow } from '../../db/tables';
 import { type CreatorsClient, type ItemLookup, MAX_ITEMS_PER_REQUEST } from '../../integrations/amazon-creators';
 import type { AlternativesService } from '../alternatives/alternatives.service';
 import type { BuildsService } from '../builds/builds.service';
-import { assessedComponentOf } from '../builds/compatibility';
+import { assessedComponentOf } from '../../compatibility/stored-parts';
 import type { ContentEvents } from '../content-events';
 import type { DataDeps } from '../data-deps';
 import type { JobsService } from '../jobs/jobs.service';

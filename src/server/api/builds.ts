@@ -1,6 +1,5 @@
 /** Public /api/builds: published builds only. */
 import { Hono } from 'hono';
-import { parsePersonalization } from '../../common/personalization-query';
 import { publicListQuerySchema } from '../../modules/builds/builds.schema';
 import type { SearchResponse } from '../../modules/search/search.schema';
 import type { AppServices } from '../../modules/services';
@@ -27,7 +26,7 @@ export function publicBuildRoutes(services: AppServices) {
   // Not a visit either: only opening the page counts one (analytics/visit-rules.ts, decision 025).
   // ?scegli=…&possiedo=…&budget=… personalise it as they do the page (decision 030); never a 4xx of their own.
   app.get('/:slug', async (c) => {
-    const personalization = parsePersonalization(new URL(c.req.url).searchParams);
+    const personalization = services.personalization.requestOf(new URL(c.req.url).searchParams);
     return c.json({ build: await services.builds.getPublished(c.req.param('slug'), personalization) });
   });
 
