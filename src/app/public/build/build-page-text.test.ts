@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildPublic, BuildSummary } from '../../../modules/builds/builds.types';
-import { toBuildCard, toBuildPage } from './build-page-text';
+import { toBuildPage } from './build-page-text';
 
 const summary: BuildSummary = {
   id: 1,
@@ -35,13 +35,7 @@ function page(views: number): BuildPublic {
   };
 }
 
-describe('the counts of the public pages', () => {
-  it('gives a home card of one component in the singular, of any other count in the plural', () => {
-    expect(toBuildCard(summary).componentsText).toBe('1 componente');
-    expect(toBuildCard({ ...summary, component_count: 0 }).componentsText).toBe('0 componenti');
-    expect(toBuildCard({ ...summary, component_count: 8 }).componentsText).toBe('8 componenti');
-  });
-
+describe('the counts of the build page', () => {
   it('says one view in the singular, and groups the thousands of many', () => {
     expect(toBuildPage(page(1)).viewsText).toBe('1 visualizzazione');
     expect(toBuildPage(page(12345)).viewsText).toBe('12.345 visualizzazioni');

@@ -1,22 +1,13 @@
 /**
- * Prices, dates and counts of the public pages, formatted on the server by the route loaders: the page
- * components only place text. Public pages are rendered on the server only (decision 017), so no
- * formatting code (Intl, whose first formatter costs a phone 15 to 60 ms) ever runs in the browser.
+ * The build page's prices, dates and counts, formatted on the server by its loader (the comparison shows
+ * each build the same way): the page components only place text. Public pages are rendered on the server
+ * only (decision 017), so no formatting code (Intl, whose first formatter costs a phone 15 to 60 ms) ever
+ * runs in the browser. The build cards' text is beside the card (components/build-card-text.ts).
  */
 import { formatDate, formatDateTime, formatPrice, formatQuantity } from '../../../common/format';
 import { centsToEuro, euroToCents } from '../../../common/money';
-import type { BuildComponentPublic, BuildPublic, BuildSummary } from '../../../modules/builds/builds.types';
+import type { BuildComponentPublic, BuildPublic } from '../../../modules/builds/builds.types';
 import { type PersonalizePageData, toPersonalizePage } from '../personalization/personalization-text';
-
-export interface BuildCardData extends BuildSummary {
-  totalText: string;
-  /** '1 componente', '8 componenti'. */
-  componentsText: string;
-}
-
-export function toBuildCard(build: BuildSummary): BuildCardData {
-  return { ...build, totalText: formatPrice(build.total_price), componentsText: formatQuantity(build.component_count, 'componente', 'componenti') };
-}
 
 export interface ComponentData extends BuildComponentPublic {
   priceText: string;

@@ -12,7 +12,7 @@ import { CompareForm } from '../../components/compare-form';
 import { GaugeIcon, ChatIcon, TagIcon } from '../../components/icons';
 import { Pagination } from '../../components/pagination';
 import { PAGE_HOOKS } from '../../page-script/hooks';
-import { toBuildCard } from '../build/build-page-text';
+import { toBuildCard } from '../../components/build-card-text';
 import { pageMeta, siteFromMatches } from '../../seo';
 import type { Route } from './+types/home-route';
 

@@ -14,7 +14,7 @@ import { BuildCard } from '../../components/build-card';
 import { CompareForm } from '../../components/compare-form';
 import { SearchIcon } from '../../components/icons';
 import { Pagination } from '../../components/pagination';
-import { toBuildCard } from '../build/build-page-text';
+import { toBuildCard } from '../../components/build-card-text';
 import { breadcrumbListJsonLd } from '../../../modules/seo/structured-data';
 import { pageMeta, siteFromMatches } from '../../seo';
 import type { Route } from './+types/search-route';
