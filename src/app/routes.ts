@@ -7,7 +7,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
  */
 export default [
   index('public/home/home-route.tsx'),
-  route('build/:slug', 'public/build/build-route.tsx'),
+  route('build/:slug', 'public/builds/build-route.tsx'),
   // The site search (decision 033).
   route('cerca', 'public/search/search-route.tsx'),
   // Two or three builds side by side.

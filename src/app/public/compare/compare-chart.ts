@@ -6,7 +6,7 @@
  */
 import { formatDate, formatPrice } from '../../../common/format';
 import { type ChartSize, extent, plotArea, stepPath, timeScale, valueScale, valueTicks } from '../../chart-geometry';
-import type { TotalPoint } from '../build/total-price-chart';
+import type { TotalPoint } from '../builds/total-price-chart';
 
 export interface CompareSeries {
   /** The build's title: the legend's text. */

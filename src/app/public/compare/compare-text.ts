@@ -8,7 +8,7 @@ import { formatCount } from '../../../common/format';
 import type { CompatibilitySummary } from '../../../compatibility/assess';
 import { CHECK_LABELS, type CheckStatus } from '../../../compatibility/checks';
 import type { Comparison } from '../../../modules/compare/compare.service';
-import { type BuildPageData, type ComponentData, toBuildPage } from '../build/build-page-text';
+import { type BuildPageData, type ComponentData, toBuildPage } from '../builds/build-page-text';
 
 export interface CompareCheckIssue {
   label: string;
