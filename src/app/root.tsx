@@ -60,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: admin ? ADMIN_STYLESHEET : PUBLIC_STYLESHEET }} suppressHydrationWarning />
         <Meta />
         <Links />
-        {/* Every public page offers the site's feed to readers and browsers; the home adds its category's (home.tsx). */}
+        {/* Every public page offers the site's feed to readers and browsers; the home adds its category's (home-route.tsx). */}
         {!admin && <link rel="alternate" type="application/rss+xml" title={feedTitle(site?.siteName ?? 'Build PC')} href={feedPath()} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">

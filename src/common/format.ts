@@ -5,7 +5,7 @@ const TIME_ZONE = 'Europe/Rome';
 /**
  * Formatters are built on first use, not when the module loads: in a browser, creating the first Intl
  * formatter costs tens of milliseconds of main thread (ICU set-up), so a page creates only the ones it
- * shows. (The public pages get their text formatted by the server: src/app/public-text.ts.)
+ * shows. (The public pages get their text formatted by the server: the `*-text.ts` files of src/app.)
  */
 function lazy<T>(create: () => T): () => T {
   let value: T | undefined;

@@ -5,7 +5,7 @@
  * that reaches the database unchecked shows up there as a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loader as homeLoader } from '../../src/app/routes/home';
+import { loader as homeLoader } from '../../src/app/public/home/home-route';
 import { MAX_EURO, MAX_LIST_OFFSET, MAX_ROW_ID } from '../../src/common/bounds';
 import { createTestContext, sampleBuild, type ApiResponse, type TestContext } from '../helpers/test-app';
 

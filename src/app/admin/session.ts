@@ -1,7 +1,7 @@
 /**
  * The admin session through the router (product spec, "States and transitions"): the layout's clientLoader verifies
  * the stored token before any screen renders; a token the server refuses is removed silently and the visitor goes to
- * /admin/login. Every later API call re-checks it: a 401 anywhere clears it and redirects (api/http.ts).
+ * /admin/login. Every later API call re-checks it: a 401 anywhere clears it and redirects (api/api-request.ts).
  */
 import { redirect, useRouteLoaderData } from 'react-router';
 import { paths } from '../../common/paths';
@@ -9,7 +9,7 @@ import type { AuthUser } from '../../modules/auth/auth.schema';
 import { authApi, clearToken, getToken } from './api';
 
 /** The route id of the protected admin shell (routes.ts), whose loader data holds the signed-in user. */
-export const ADMIN_SHELL_ROUTE_ID = 'routes/admin/layout';
+export const ADMIN_SHELL_ROUTE_ID = 'admin-shell';
 
 /** The signed-in user, or null (no token, or one the server no longer accepts, which is then removed). */
 export async function currentUser(signal?: AbortSignal): Promise<AuthUser | null> {

@@ -3,7 +3,7 @@ import { categoryLabel } from '../../common/catalog';
 import { COMPARE_PARAM } from '../../common/compare-query';
 import { paths } from '../../common/paths';
 import type { TextSegment } from '../../common/italian-search-text';
-import type { BuildCardData } from '../public-text';
+import type { BuildCardData } from './build-card-text';
 import { CategoryBadge } from './category-badge';
 import { CpuIcon } from './icons';
 import { MarkedText } from './marked-text';

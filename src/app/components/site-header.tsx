@@ -1,7 +1,7 @@
 import { paths } from '../../common/paths';
 import { PAGE_HOOKS } from '../page-script/hooks';
 import { CloseIcon, CpuIcon, ExternalIcon, MenuIcon, SearchIcon } from './icons';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from './theme-toggle-button';
 
 interface SiteHeaderProps {
   siteName: string;

@@ -1,7 +1,7 @@
 import { hookSelector } from './hooks';
 
 /**
- * On a phone the home page's filter chips scroll sideways in one row (home.tsx). A filter is a link, so
+ * On a phone the home page's filter chips scroll sideways in one row (home-route.tsx). A filter is a link, so
  * choosing one loads a new page whose row starts scrolled to the left: this brings the chosen chip
  * (aria-current) back into the middle of its row. Only the row scrolls, never the page.
  */

@@ -41,7 +41,7 @@ import { retailerItemResponseSchema, retailerSearchResponseSchema } from '../../
 import { replacementListResponseSchema, restoreOutcomeSchema, smartReplacementOutcomeSchema } from '../../../modules/replacements/replacements.schema';
 import { synonymGroupListResponseSchema, synonymGroupResponseSchema } from '../../../modules/search/synonyms.schema';
 import { apiPaths } from './api-paths';
-import { imageForm, requestBlob, requestJson } from './http';
+import { imageForm, requestBlob, requestJson } from './api-request';
 
 type Signal = AbortSignal | undefined;
 

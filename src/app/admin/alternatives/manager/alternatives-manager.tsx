@@ -13,7 +13,7 @@ import type { Alternative, AlternativeCategory } from '../../../../modules/alter
 import { Notice } from '../../ui';
 import { alternativeToDraft, draftForm, steppedPriority } from '../alternative-form';
 import { formId, formOf, formText } from '../../form-data';
-import { ALTERNATIVE_MESSAGES } from '../messages';
+import { ALTERNATIVE_MESSAGES } from '../alternative-messages';
 import { useFetcherResult } from '../../use-fetcher-result';
 import { AlternativeDialog } from './alternative-dialog';
 import { CategoryDialog } from './category-dialog';

@@ -8,7 +8,7 @@ import { alternativesApi } from '../../api';
 import { draftFromForm, parseAlternative } from '../alternative-form';
 import { categoryFromForm, parseCategory } from '../category-form';
 import { attempt } from '../failures';
-import { ALTERNATIVE_MESSAGES as M, categoryDeletedMessage, priorityChangedMessage } from '../messages';
+import { ALTERNATIVE_MESSAGES as M, categoryDeletedMessage, priorityChangedMessage } from '../alternative-messages';
 import { formId, formText, parseRowId } from '../../form-data';
 
 export const SELECTED_PARAM = 'gruppo';

@@ -19,7 +19,7 @@ import { type AlternativeDraft, alternativeToDraft, draftForm, EMPTY_DRAFT, pars
 import { AlternativeFields } from '../alternative-fields';
 import { AlternativeSummary } from '../alternative-summary';
 import { formId, formOf, formText } from '../../form-data';
-import { ALTERNATIVE_MESSAGES } from '../messages';
+import { ALTERNATIVE_MESSAGES } from '../alternative-messages';
 import { dangerButtonClass, smallButtonClass } from '../styles';
 import { useFetcherResult } from '../../use-fetcher-result';
 import { GroupAdd } from './group-add';

@@ -12,7 +12,7 @@ import { alternativesApi, ApiError } from '../../api';
 import { draftFromForm, groupMembersToAdd, memberToBody, parseAlternative } from '../alternative-form';
 import { attempt } from '../failures';
 import { formId, formText, formTexts } from '../../form-data';
-import { ALTERNATIVE_MESSAGES as M, groupAddedMessage } from '../messages';
+import { ALTERNATIVE_MESSAGES as M, groupAddedMessage } from '../alternative-messages';
 
 /** The original product of a panel route, or null for a parameter that is no ASIN. */
 function productAsin(param: string | undefined): string | null {

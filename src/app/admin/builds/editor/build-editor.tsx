@@ -27,7 +27,7 @@ import { editorReducer, initialEditorState } from './editor-reducer';
 import { FeaturedImageCard } from './cover/featured-image-card';
 import { TextAreaField, TextField } from './form/form-fields';
 import { MarkdownEditor } from './form/markdown-editor';
-import { EDITOR_MESSAGES } from './messages';
+import { EDITOR_MESSAGES } from './editor-messages';
 import { SeoCard } from './form/seo-card';
 import { AffiliateCard, PublishingCard } from './form/side-cards';
 import { useBuildSave } from './save/use-build-save';

@@ -1,5 +1,5 @@
 /**
- * The build editor's route data (routes/admin/build-editor.tsx).
+ * The build editor's route data (build-editor-route.tsx).
  *
  * editorLoader, the clientLoader: for /admin/builds/new whether the retailer is configured (the 'Cerca su
  * Amazon' button); for /admin/builds/edit/:id also the build, its last 30 days' views and clicks and its
@@ -12,7 +12,7 @@
  * with what the screen shows: it never touches the screen's state, which applies the answer when its
  * fetcher returns (use-fetcher-result.ts).
  *
- * Only ApiErrors become answers: the login redirect of an expired session (api/http.ts), an aborted call
+ * Only ApiErrors become answers: the login redirect of an expired session (api/api-request.ts), an aborted call
  * and programming errors are thrown on for the router to handle.
  */
 import { z } from 'zod';
@@ -27,7 +27,7 @@ import { parseRowId } from '../../form-data';
 import { refreshSummaryLines } from '../../pricing/refresh-summary';
 import { type BuildFormValues, type BuildInputBody, type FieldErrors, isBuildInput, toBuildInput, validateBuildForm } from './form/build-form';
 import { parseFormValues } from './form/form-values-schema';
-import { EDITOR_MESSAGES, RETAILER_MESSAGES } from './messages';
+import { EDITOR_MESSAGES, RETAILER_MESSAGES } from './editor-messages';
 import { loadRetailerStatus, type RetailerStatus } from './retailer/retailer-data';
 import { overwriteInput } from './save/merge-server';
 

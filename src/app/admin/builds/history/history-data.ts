@@ -1,5 +1,5 @@
 /**
- * The editor's 'Cronologia' through its resource route (routes/admin/build-history.$id.ts):
+ * The editor's 'Cronologia' through its resource route (build-history-route.ts):
  * the list of revisions and, with `?revisione=N`, what restoring revision N would change against the
  * build as it is now (read from the build API: price refreshes and the publish job change a build
  * without recording a revision, so the newest revision may be behind it); the restore as the route's action. Fetchers only, so a superseded load is dropped by the

@@ -18,7 +18,7 @@ import { CompatibilityAttributes } from '../compatibility/compatibility-attribut
 import { ComponentThumbnail } from './component-thumbnail';
 import { ChevronIcon, PriceUpdatedMark, ReplacedBadge } from './editor-icons';
 import { SelectField, TextAreaField, TextField } from '../form/form-fields';
-import { SEARCH_MESSAGES } from '../messages';
+import { SEARCH_MESSAGES } from '../editor-messages';
 import { SPARKLINE_SIZE } from '../price-history/price-chart';
 import { PriceSparkline } from '../price-history/price-sparkline';
 import type { ComponentLookup } from '../retailer/use-component-lookup';

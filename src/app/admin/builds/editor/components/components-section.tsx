@@ -19,7 +19,7 @@ import { ComponentTable } from './component-table';
 import { componentTitle } from './component-row';
 import type { ComponentFacts } from '../editor-reducer';
 import { ImportDialog } from './import-dialog';
-import { RETAILER_MESSAGES, SEARCH_MESSAGES } from '../messages';
+import { RETAILER_MESSAGES, SEARCH_MESSAGES } from '../editor-messages';
 import { TOTAL_CHART_SIZE, totalHistory } from '../price-history/price-chart';
 import { PriceSparkline } from '../price-history/price-sparkline';
 import type { RetailerStatus } from '../retailer/retailer-data';

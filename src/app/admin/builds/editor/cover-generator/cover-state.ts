@@ -4,7 +4,7 @@
  */
 import { CANVAS_HEIGHT, CANVAS_WIDTH, DEFAULT_TEXT_COLOR, FONT_SIZE_DEFAULT, type TextPosition } from './cover-layout';
 import type { DrawnText } from './draw-cover';
-import { UPLOAD_MESSAGES } from '../messages';
+import { UPLOAD_MESSAGES } from '../editor-messages';
 
 export const COVER_MESSAGES = {
   backgroundRemovalFailed: UPLOAD_MESSAGES.backgroundRemovalFailed,

@@ -11,7 +11,7 @@ import { fieldId } from '../form/build-form';
 import { ButtonSpinner } from '../button-spinner';
 import { type EditorActionResult, IMAGE_SUBMIT, imageIntent } from '../editor-data';
 import { TextField } from '../form/form-fields';
-import { UPLOAD_MESSAGES } from '../messages';
+import { UPLOAD_MESSAGES } from '../editor-messages';
 import { useFetcherResult } from '../../../use-fetcher-result';
 
 const UPLOAD_ERROR = UPLOAD_MESSAGES.imageFailed;

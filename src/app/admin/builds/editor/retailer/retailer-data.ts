@@ -9,7 +9,7 @@
  */
 import { MAX_SEARCH_PAGE, type RetailerItem } from '../../../../../modules/retailer-items/retailer-items.schema';
 import { attempt, errorMessage, pricingApi, retailerApi } from '../../../api';
-import { SEARCH_MESSAGES } from '../messages';
+import { SEARCH_MESSAGES } from '../editor-messages';
 
 /** Whether the editor can use the retailer (GET /api/admin/prices/retailer: no database read). */
 export type RetailerStatus =

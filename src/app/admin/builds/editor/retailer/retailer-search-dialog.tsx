@@ -18,7 +18,7 @@ import { MAX_SEARCH_PAGE, type RetailerItem } from '../../../../../modules/retai
 import { ModalDialog } from '../../../modal-dialog';
 import { inputClass, Notice, secondaryButtonClass } from '../../../ui';
 import { ButtonSpinner } from '../button-spinner';
-import { SEARCH_MESSAGES } from '../messages';
+import { SEARCH_MESSAGES } from '../editor-messages';
 import type { loadRetailerSearch } from './retailer-data';
 import { useFetcherResult } from '../../../use-fetcher-result';
 

@@ -15,7 +15,7 @@ import { isValidAsin, normalizeAsin } from '../../../../../common/asin';
 import { paths } from '../../../../../common/paths';
 import type { RetailerItem } from '../../../../../modules/retailer-items/retailer-items.schema';
 import type { ComponentField, ComponentForm } from '../form/build-form';
-import { SEARCH_MESSAGES } from '../messages';
+import { SEARCH_MESSAGES } from '../editor-messages';
 import type { loadRetailerItem } from './retailer-data';
 import { fillEmptyFields } from './retailer-fields';
 import { useFetcherResult } from '../../../use-fetcher-result';

@@ -10,7 +10,7 @@ import { useFetcher } from 'react-router';
 import type { BuildForm } from '../form/build-form';
 import { type EditorActionResult, type EditorJsonIntent, JSON_SUBMIT, type RetailerNotice } from '../editor-data';
 import { type EditorAction, importSetsAffiliateTag } from '../editor-reducer';
-import { RETAILER_MESSAGES } from '../messages';
+import { RETAILER_MESSAGES } from '../editor-messages';
 import { submittedIntent } from '../save/submitted-intent';
 import { useFetcherResult } from '../../../use-fetcher-result';
 

@@ -12,7 +12,7 @@ import { type FieldErrors, fieldMessage, formValues, validateBuildForm } from '.
 import type { ConflictChoice } from './conflict-dialog';
 import { type EditorActionResult, type EditorJsonIntent, JSON_SUBMIT, markCreated } from '../editor-data';
 import type { EditorAction, EditorReducerState } from '../editor-reducer';
-import { EDITOR_MESSAGES } from '../messages';
+import { EDITOR_MESSAGES } from '../editor-messages';
 import { submittedIntent } from './submitted-intent';
 import type { useDraftRecovery } from './use-draft-recovery';
 import { useFetcherResult } from '../../../use-fetcher-result';

@@ -1,7 +1,0 @@
-/** Resource route of the editor's alternatives panel (no screen): the groups a group add can choose from. */
-import { loadGroups } from '../../admin/alternatives/panel/panel-data';
-import type { Route } from './+types/alternative-groups';
-
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadGroups(request.signal);
-}
