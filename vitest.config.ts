@@ -24,14 +24,14 @@ export default defineConfig({
     // vitest's default on 2 cores is 1 file at a time, but most files spend most of their time waiting
     // (for PostgreSQL, child processes, sockets, timers): 4 at once keep both cores busy.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
-    // Migrated template databases and the bundled child-process entries, made once per project (see the file).
+    // The production build brought up to date (the pages' tests render it), migrated template databases and
+    // the bundled child-process entries, made once per project (see the file).
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Undeclared console.error/warn and connections to other machines fail the test (see the file).
     setupFiles: ['tests/helpers/strict-setup.ts'],
-    // Vite's React Router plugin regenerates the route types (.react-router/types, for the editor) in the
-    // background whenever a test compiles the pages (tests/helpers/page-build.ts), and two workers doing so
-    // at once race on that directory (ENOTEMPTY, ENOENT). Nothing a test runs reads those types.
-    onUnhandledError: (error) => !('path' in error && String(error.path).includes('/.react-router/')),
+    // The production build of the pages (tests/helpers/page-build.ts) is plain JavaScript already: Node loads
+    // it as it is, instead of vitest transforming its thousands of lines again in every run.
+    server: { deps: { external: [/\/build\/server\/index\.js$/] } },
     projects: (only ? [only] : DIALECTS).map((dialect) => ({
       extends: true,
       // exclude adds to the one above.

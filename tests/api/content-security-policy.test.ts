@@ -1,6 +1,6 @@
 /**
  * The pages' Content-Security-Policy for scripts (decision 026), on SQLite and PostgreSQL, pages rendered by
- * React Router compiled from the sources and requested through the app, behind the page cache:
+ * the production build of React Router's pages requested through the app, behind the page cache:
  * - every admin screen: `script-src 'self' 'nonce-…'`, a nonce new for each answer carried by every inline
  *   script of the HTML, never 'unsafe-inline', never stored (`no-store`, never served from the page cache);
  * - public documents: `script-src 'self'` and the SHA-256 of each inline script the HTML carries, computed

@@ -1,5 +1,5 @@
 /**
- * The public pages as the server renders them (React Router compiled from the sources by Vite, requested
+ * The public pages as the server renders them (the production build of React Router's pages, requested
  * through app.request(), behind the page cache as in production), on SQLite and PostgreSQL: the home
  * page's pages and filters in the URL, its redirects and canonical link; the build page's phone summary
  * and its errors; and no framework script on any of them (decision 017).
