@@ -9,7 +9,7 @@ const DIALECTS = ['sqlite', 'postgres'];
 /** No database at all (unit tests under src/ never use one; fakes of outside services): the sqlite project. */
 const NO_DATABASE = ['src/**/*.test.{ts,tsx}', 'tests/integrations/**/*.test.ts', 'tests/tooling/**/*.test.ts'];
 /** Always on the test PostgreSQL, whatever TEST_DB says: the postgres project. */
-const POSTGRES_ONLY = ['tests/api/content-sync.test.ts', 'tests/api/database-timeouts.test.ts', 'tests/schedulers/price-scheduler.test.ts', 'tests/config/startup.test.ts'];
+const POSTGRES_ONLY = ['tests/cache/content-sync.test.ts', 'tests/db/database-timeouts.test.ts', 'tests/schedulers/price-scheduler.test.ts', 'tests/config/startup.test.ts'];
 const ONE_PROJECT_ONLY: Record<string, string[]> = { sqlite: POSTGRES_ONLY, postgres: NO_DATABASE };
 const only = process.env.TEST_DB;
 if (only !== undefined && !DIALECTS.includes(only)) throw new Error(`TEST_DB=${only}: usa sqlite oppure postgres`);
@@ -17,7 +17,7 @@ if (only !== undefined && !DIALECTS.includes(only)) throw new Error(`TEST_DB=${o
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'tests/smoke/**', 'node_modules/**'],
+    exclude: ['tests/**/*.e2e.test.ts', 'tests/smoke/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

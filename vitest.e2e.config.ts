@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Browser journeys: the production build served by the real server, driven in Debian's Chromium.
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
+    include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     // Undeclared console.error/warn and connections to other machines fail the test (see the file).
     setupFiles: ['tests/helpers/strict-setup.ts'],

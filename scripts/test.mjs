@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole API/unit suite on SQLite and on PostgreSQL (both mandatory), side by side in one
 // vitest run (vitest.config.ts: one project per database), then the start-up smoke tests of the
-// production build. Extra arguments go to vitest (e.g. `npm test -- tests/api/auth.test.ts`) and skip
+// production build. Extra arguments go to vitest (e.g. `npm test -- tests/auth/auth.test.ts`) and skip
 // the smoke tests.
 //
 // PostgreSQL (scripts/test-postgres.mjs): TEST_POSTGRES_URL if set; else the server on 127.0.0.1:5432

@@ -36,7 +36,7 @@ const config = loadConfig({
   // Mail delivery, when the parent test configures it (the price alerts' subscribe answers 503 without it).
   ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM ?? 'avvisi@example.test' } : {}),
   ...(withPages ? { TRUST_PROXY: 'true' } : {}),
-  // The page cache's size and miss limit, when the parent test sets them (tests/api/cache-flood-processes.test.ts).
+  // The page cache's size and miss limit, when the parent test sets them (tests/cache/cache-flood-processes.test.ts).
   ...(process.env.PAGE_CACHE_MB ? { PAGE_CACHE_MB: process.env.PAGE_CACHE_MB } : {}),
   ...(process.env.PAGE_CACHE_MISSES_PER_MINUTE ? { PAGE_CACHE_MISSES_PER_MINUTE: process.env.PAGE_CACHE_MISSES_PER_MINUTE } : {}),
   // The alert caps and answer floor, and a proxy to trust, when the parent test sets them.
