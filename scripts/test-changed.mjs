@@ -8,8 +8,10 @@
 //   src/server/api/<feature>.routes.ts runs tests/<feature>/, plus the unit tests in its own directory;
 // - any other file under src/ runs the unit tests in its own directory;
 // - shared code (src/db, src/server, src/config, src/common, tests/helpers, tests/fakes, the configs,
-//   package.json) reaches every feature: then vitest's own `--changed <base>` picks the tests by import
-//   graph, which is most of the suite.
+//   package.json) reaches every feature: then vitest's own `--changed <base>` adds the tests that import it
+//   (by import graph: most of the suite);
+// - the public pages' sources outside a feature folder (src/app routes, components, styles) add every test
+//   that renders pages (those load the production build, which no import graph sees).
 // The browser journeys of the touched features are named at the end, not run (npm run test:e2e is its own
 // tier). --list prints the choice without running it. `npm test` and .ci/run still run everything.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -51,6 +53,14 @@ function featureOf(file) {
 }
 const SHARED = /^(src\/(db|server|config|common)\/|tests\/(helpers|fakes)\/|package(-lock)?\.json$|vite(st)?[.a-z0-9]*\.config\.ts$|tsconfig\.json$|react-router\.config\.ts$)/;
 
+/** The public pages' sources (the admin's are under src/app/admin, by feature). */
+const PAGES = /^(src\/app\/(?!admin\/)|public\/|vite\.config\.ts$|react-router\.config\.ts$)/;
+/** Test files (API suite) that render pages: they load the build through page-build.ts or start app servers with pages. */
+function pageSuites() {
+  const found = git('grep', '-lE', "loadPageBuild\\(|pages: true", '--', 'tests/*.test.ts');
+  return found.filter((file) => !isBrowserTest(file));
+}
+
 const features = new Set();
 const files = new Set();
 const shared = [];
@@ -69,16 +79,25 @@ for (const file of changed) {
   if (SHARED.test(file) && !feature) shared.push(file);
   else if (file.startsWith('src/')) for (const unit of testsIn(dirname(file))) files.add(unit);
 }
+if (changed.some((file) => PAGES.test(file) && !featureOf(file))) for (const test of pageSuites()) files.add(test);
 for (const feature of features) for (const test of testsIn(`tests/${feature}`, (name) => isTest(name) && !isBrowserTest(name))) files.add(test);
 const journeys = [...features].flatMap((feature) => testsIn(`tests/${feature}`, isBrowserTest));
 
 console.log(`test:changed: ${changed.length} file cambiati rispetto a ${base}${features.size ? `; funzionalità: ${[...features].sort().join(', ')}` : ''}`);
-let args;
 if (shared.length > 0) {
-  console.log(`codice condiviso cambiato (${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''}): i test scelti dal grafo degli import (vitest --changed ${base})`);
-  args = ['--changed', base];
-} else if (files.size > 0) {
-  args = [...files].sort();
+  console.log(`codice condiviso cambiato (${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''}): più i test che lo importano (vitest --changed ${base})`);
+  const listed = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'list', '--filesOnly', '--changed', base], { cwd: ROOT, encoding: 'utf8' });
+  if (listed.status !== 0) {
+    console.error(listed.stdout + listed.stderr);
+    process.exit(1);
+  }
+  for (const line of listed.stdout.split('\n')) {
+    const file = /^\[[a-z]+\] (.+)$/.exec(line.trim())?.[1];
+    if (file) files.add(file);
+  }
+}
+const args = [...files].sort();
+if (args.length > 0) {
   console.log(`${args.length} file di test:\n  ${args.join('\n  ')}`);
 } else {
   console.log('nessun test riguarda questi cambiamenti');
