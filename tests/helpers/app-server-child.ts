@@ -5,7 +5,7 @@
  *
  *   node --import tsx tests/helpers/app-server-child.ts <DATABASE_URL> [--pages]
  *
- * With `--pages` it also renders the pages (compiled from the sources by Vite, tests/helpers/page-build.ts)
+ * With `--pages` it also renders the pages (the production build made once per run, tests/helpers/page-build.ts)
  * behind the page cache, with cache hits answered straight from Node as the production server does, and
  * trusts one proxy (X-Forwarded-For names the client). Prints `LISTENING <url>` once it serves; on SIGTERM
  * it stops as production does: no new requests, the visits noted in memory written, the database closed.
@@ -36,7 +36,7 @@ const config = loadConfig({
   // Mail delivery, when the parent test configures it (the price alerts' subscribe answers 503 without it).
   ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM ?? 'avvisi@example.test' } : {}),
   ...(withPages ? { TRUST_PROXY: 'true' } : {}),
-  // The page cache's size and miss limit, when the parent test sets them (tests/api/cache-flood-processes.test.ts).
+  // The page cache's size and miss limit, when the parent test sets them (tests/cache/cache-flood-processes.test.ts).
   ...(process.env.PAGE_CACHE_MB ? { PAGE_CACHE_MB: process.env.PAGE_CACHE_MB } : {}),
   ...(process.env.PAGE_CACHE_MISSES_PER_MINUTE ? { PAGE_CACHE_MISSES_PER_MINUTE: process.env.PAGE_CACHE_MISSES_PER_MINUTE } : {}),
   // The alert caps and answer floor, and a proxy to trust, when the parent test sets them.
@@ -49,13 +49,6 @@ const announce = (port: number) => process.stdout.write(`LISTENING http://127.0.
 let server: Server;
 let closePages = async () => {};
 if (withPages) {
-  // Vite's React Router plugin regenerates the route types in .react-router/types in the background, and
-  // other Vite servers (other test files, the other database's project) do the same at the same time:
-  // their rmdir can fail with ENOTEMPTY. Those types are for the editor, never for rendering.
-  process.on('unhandledRejection', (reason) => {
-    if (reason instanceof Error && String((reason as NodeJS.ErrnoException).path ?? '').includes('.react-router')) return;
-    throw reason;
-  });
   const { loadPageBuild } = await import('./page-build');
   const pages = await loadPageBuild();
   closePages = pages.close;
@@ -68,8 +61,7 @@ if (withPages) {
   server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => announce(info.port)) as Server;
 }
 
-// Vite stops the process on SIGTERM by itself: this child stops as production does instead.
-process.removeAllListeners('SIGTERM');
+// This child stops as production does.
 process.once('SIGTERM', () => {
   server.close();
   server.closeAllConnections();

@@ -23,7 +23,7 @@ export function databaseUrl(target: DatabaseTarget): string {
 }
 
 function startOne(url: string, pages: boolean, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  // Compiling the pages with Vite takes a few seconds of CPU per instance.
+  // Loading the pages' build (page-build.ts) and rendering the first page add to the start on a busy machine.
   const startTimeoutMs = pages ? 4 * START_TIMEOUT_MS : START_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgsFor('tests/helpers/app-server-child.ts'), url, ...(pages ? ['--pages'] : [])], {

@@ -1,5 +1,5 @@
 /**
- * Child process for tests/api/concurrent-creates.test.ts: boots the real application on DATABASE_URL
+ * Child process for tests/builds/concurrent-creates.test.ts: boots the real application on DATABASE_URL
  * (as one worker or instance would) and, once told to go, sends <count> build creates with one title
  * at once, then prints the status and slug of each as one JSON line.
  *

@@ -1,10 +1,14 @@
 /**
  * vitest global setup of the API suite (vitest.config.ts), once per project (database) and run:
+ * - the production build brought up to date (`node scripts/build.mjs --if-stale`: nothing to do when its
+ *   stamp matches the sources; a lock makes parallel runs wait for one build), for the tests that render
+ *   pages (page-build.ts) and, in `npm test`, the smoke tests after them (decision 044);
  * - migrated template databases that test contexts clone (test-database.ts): one SQLite file, and on a
  *   PostgreSQL run one PostgreSQL database, named per run since other runs may share that server;
  * - the child-process entry points bundled once (child-entries.ts).
  * Both are removed when the run ends.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +18,7 @@ import type { TestProject } from 'vitest/node';
 import { parseDatabaseUrl } from '../../src/config/env';
 import { openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
-import { bundleChildEntries } from './child-entries';
+import { bundleChildEntries, PROJECT_ROOT } from './child-entries';
 import { type MigratedTemplates, POSTGRES_ADMIN_URL, postgresUrlFor } from './test-database';
 
 async function migrate(url: string): Promise<void> {
@@ -36,7 +40,16 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** Builds when build/ is stale; its output is shown when it built or failed (vitest calls this once per project). */
+function buildIfStale(): void {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = `${result.stdout}${result.stderr}`.trim();
+  if (result.status !== 0) throw new Error(`node scripts/build.mjs --if-stale exited with ${result.status ?? result.signal}:\n${output}`);
+  if (!output.startsWith('build/ è già aggiornata')) console.log(output);
+}
+
 export default async function setup(project: TestProject) {
+  buildIfStale();
   const cleanups: (() => unknown)[] = [];
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -76,7 +76,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     PUBLIC_BASE_URL: 'http://localhost:3000',
     DEFAULT_AFFILIATE_TAG: 'buildpc-21',
     // Every test request comes from one address and many render what no cache holds: the per-address miss
-    // limit is off unless a test is about it (tests/api/cache-flood.test.ts).
+    // limit is off unless a test is about it (tests/cache/cache-flood.test.ts).
     PAGE_CACHE_MISSES_PER_MINUTE: '0',
     ...env,
   });

@@ -109,7 +109,7 @@ describe('comments', () => {
     expect(await errorsOf('src/modules/feed/example.ts', '// The feed (issue 24).\nexport const a = 1;\n')).toEqual([
       { rule: 'project/no-issue-numbers', message: 'Comments name a decision record or say why, not an issue number.', line: 1 },
     ]);
-    expect(await errorsOf('tests/api/example.test.ts', '/** What it checks (Issue #7, item 2). */\nexport const a = 1;\n')).toHaveLength(1);
+    expect(await errorsOf('tests/builds/example.test.ts', '/** What it checks (Issue #7, item 2). */\nexport const a = 1;\n')).toHaveLength(1);
     expect(await errorsOf('src/modules/feed/example.ts', '// The feed (decision 034): an issue of cost.\nexport const a = 1;\n')).toEqual([]);
   });
 });

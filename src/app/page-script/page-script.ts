@@ -6,7 +6,7 @@
  *
  * The build bundles and minifies it on its own (scripts/vite-inline-script.ts) and root.tsx inlines it at
  * the end of <body>, after the elements it enhances: no request, no framework. Budget: at most 15 KB gzip
- * of script per public page, the <head> theme script included (tests/e2e/public-script.test.ts).
+ * of script per public page, the <head> theme script included (tests/e2e/public-script.e2e.test.ts).
  *
  * Adding behaviour: a function in its own file that finds its elements by a `data-enhance` hook
  * (hooks.ts) and does nothing on a page without them, called below.

@@ -68,7 +68,7 @@ describe('useCoverExport', () => {
     const sent = sentImage(fetcher);
     expect(sent.intent).toBe('upload');
     expect(sent.image.type).toBe('image/png');
-    // Its name, copertina.png, is checked by the browser test (tests/e2e/admin-editor-parts.test.ts):
+    // Its name, copertina.png, is checked by the browser test (tests/builds/admin-editor-parts.e2e.test.ts):
     // happy-dom's FormData names every appended Blob 'blob'.
   });
 
