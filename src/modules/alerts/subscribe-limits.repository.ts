@@ -59,13 +59,3 @@ export async function deleteLimitsUntouchedSince(db: Db, before: string): Promis
   const result = await db.deleteFrom('alert_subscribe_limits').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/**
- * The key of the counters' HMAC in `server_secrets`: the stored one, or `candidate` when this call is the
- * first anywhere. Whichever process inserts first wins; every other one reads the winner's, so all agree.
- */
-export async function ensureLimitSecret(db: Db, name: string, candidate: string, now: string): Promise<string> {
-  await db.insertInto('server_secrets').values({ name, secret: candidate, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.secret;
-}

@@ -12,7 +12,7 @@
  * or a victim's allowance. Each slot is one atomic statement on a row of `alert_subscribe_limits`, so the
  * caps hold across processes and instances; the transaction takes them always in the same order.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
@@ -22,7 +22,8 @@ import type { Database } from '../../db/tables';
 import type { BuildsService } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { MailService } from '../mail/mail.service';
-import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { hashSecretToken, newSecretToken, serverSecret } from '../secrets';
+import { confirmUrl, listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { findPendingOf, insertPendingAlert, type NewPendingAlert, renewPendingAlert } from './alerts.repository';
 import {
   type LimitReached,
@@ -35,7 +36,7 @@ import {
 import { answerNoSoonerThan } from './answer-floor';
 import { confirmationMail } from './confirmation-mail';
 import { canonicalMailbox, mailboxDomain } from './mailbox';
-import { ensureLimitSecret, fullWindows, takeSlot } from './subscribe-limits.repository';
+import { fullWindows, takeSlot } from './subscribe-limits.repository';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -50,7 +51,7 @@ export interface SubscribeDeps {
   db: Kysely<Database>;
   clock: Clock;
   config: Pick<AppConfig, 'mail' | 'publicBaseUrl' | 'siteName' | 'alerts'>;
-  builds: Pick<BuildsService, 'getPublished'>;
+  builds: Pick<BuildsService, 'getPublished' | 'findPublished'>;
   /** The outbox: a mail enqueued in the alert's own transaction, sent by the mail scheduler (decision 031). */
   mail: Pick<MailService, 'enqueue' | 'kick'>;
 }
@@ -68,8 +69,7 @@ class NotSent extends Error {
 export function createSubscribe(deps: SubscribeDeps) {
   const { db, clock, config, builds } = deps;
   const caps = config.alerts;
-  let secret: Promise<string> | null = null;
-  const limitSecret = () => (secret ??= ensureLimitSecret(db, SUBSCRIBE_LIMIT_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()));
+  const limitSecret = serverSecret(db, clock, SUBSCRIBE_LIMIT_SECRET);
   const keyed = async (prefix: string, value: string) => `${prefix}:${createHmac('sha256', await limitSecret()).update(value).digest('base64url')}`;
 
   /** Whether the mail transport is configured: without it no alert can be confirmed, so none is taken. */
@@ -113,16 +113,16 @@ export function createSubscribe(deps: SubscribeDeps) {
       { key: `${CAP_KEYS.siteDay}:`, forgetBefore: since(DAY), max: caps.confirmationsPerDay },
     ];
 
-    const confirmToken = newAlertToken();
-    const unsubscribeToken = newAlertToken();
+    const confirmToken = newSecretToken();
+    const unsubscribeToken = newSecretToken();
     const alert: NewPendingAlert = {
       buildId: build.id,
       componentId,
       email: request.email,
       mailbox,
       maxTotalCents,
-      confirmTokenHash: hashAlertToken(confirmToken),
-      unsubscribeTokenHash: hashAlertToken(unsubscribeToken),
+      confirmTokenHash: hashSecretToken(confirmToken),
+      unsubscribeTokenHash: hashSecretToken(unsubscribeToken),
       now: nowIso,
       expiresAt: new Date(now.getTime() + PENDING_TTL_MS).toISOString(),
     };

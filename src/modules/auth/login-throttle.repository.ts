@@ -190,13 +190,3 @@ export async function deleteThrottleStatesUntouchedSince(db: Db, before: string)
   const result = await db.deleteFrom('login_throttle').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/**
- * The server secret named `name`: the one stored, or `candidate` when this call is the first anywhere.
- * Whichever process inserts first wins; every other one reads the winner's, so all agree.
- */
-export async function ensureServerSecret(db: Db, name: string, candidate: string, now: string): Promise<string> {
-  await db.insertInto('server_secrets').values({ name, secret: candidate, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.secret;
-}

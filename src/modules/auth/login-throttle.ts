@@ -20,17 +20,17 @@
  * an HMAC-SHA256 under a random server secret drawn once into the database, never by its text: whatever
  * a visitor types into the username field (a password, by mistake) must not stay on disk.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
+import { serverSecret } from '../secrets';
 import {
   type BlockStep,
   clearUserFailures,
   deleteThrottleStatesUntouchedSince,
-  ensureServerSecret,
   findThrottleState,
   releaseAddressAttempt,
   releaseUserSlot,
@@ -98,14 +98,7 @@ interface Reservation {
 
 export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
   /** The username HMAC's key, read (or drawn) once per process; a failed read is retried by the next login. */
-  let secret: Promise<string> | null = null;
-  function usernameSecret(): Promise<string> {
-    secret ??= ensureServerSecret(db, USERNAME_KEY_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()).catch((error: unknown) => {
-      secret = null;
-      throw error;
-    });
-    return secret;
-  }
+  const usernameSecret = serverSecret(db, clock, USERNAME_KEY_SECRET);
 
   /** Reserves the attempt on both counters, or throws 429 with the wait, counting nothing. */
   async function reserve(attempt: ThrottledAttempt): Promise<Reservation> {

@@ -44,10 +44,15 @@ export interface PublicReadDeps extends DataDeps {
  * compare it), simply names no build.
  */
 export async function findPublicBuild(deps: DataDeps, slug: string): Promise<{ row: BuildRow; now: Date }> {
+  const found = await findPublicBuildOrNull(deps, slug);
+  if (!found) throw notFound(BUILD_NOT_FOUND);
+  return found;
+}
+
+async function findPublicBuildOrNull(deps: DataDeps, slug: string): Promise<{ row: BuildRow; now: Date } | null> {
   const row = isSlug(slug) ? await repo.findBuildBySlug(deps.db, slug) : undefined;
   const now = deps.clock.now();
-  if (!row || !isPublicAt(row, now.toISOString())) throw notFound(BUILD_NOT_FOUND);
-  return { row, now };
+  return row && isPublicAt(row, now.toISOString()) ? { row, now } : null;
 }
 
 /** Rendered articles by build version: markdown is the costliest part of a build read. */
@@ -122,8 +127,49 @@ export function createPublicReads(deps: PublicReadDeps) {
    */
   async function getPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic> {
     const { row, now } = await findPublicBuild(deps, slug);
+    return readPublic(row, now, request);
+  }
+
+  /** As getPublished, but null when no build of that slug is public now (deleted, unpublished, never was). */
+  async function findPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic | null> {
+    const found = await findPublicBuildOrNull(deps, slug);
+    return found && readPublic(found.row, found.now, request);
+  }
+
+  /**
+   * The author's builds of these slugs as their pages show them, in a fixed number of queries whatever
+   * their number (the feed's 50); a slug not public now is absent from the map.
+   */
+  async function listPublishedBySlugs(slugs: readonly string[]): Promise<Map<string, BuildPublic>> {
+    const now = clock.now();
+    const rows = (await repo.findBuildsBySlugs(db, [...new Set(slugs)].filter(isSlug))).filter((row) => isPublicAt(row, now.toISOString()));
+    const components = await repo.listComponentsWithLowestPriceOfBuilds(db, rows.map((row) => row.id), lowestPriceSince(now));
+    const offers = await offersOf(components);
+    const built = await Promise.all(
+      rows.map(async (row) => {
+        const authorRows = components.filter((c) => c.build_id === row.id).sort(byDisplayOrder);
+        return [row.slug, await toBuildPublic(row, now, authorRows, offers, NO_PERSONALIZATION)] as const;
+      }),
+    );
+    return new Map(built);
+  }
+
+  function offersOf(rows: readonly ComponentRow[]) {
+    return deps.alternatives.listOffersFor(rows.map((c) => ({ componentId: c.id, asin: c.asin, type: c.type })));
+  }
+
+  async function readPublic(row: BuildRow, now: Date, request: PersonalizationRequest): Promise<BuildPublic> {
     const authorRows = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince(now))).sort(byDisplayOrder);
-    const offers = await deps.alternatives.listOffersFor(authorRows.map((c) => ({ componentId: c.id, asin: c.asin, type: c.type })));
+    return toBuildPublic(row, now, authorRows, await offersOf(authorRows), request);
+  }
+
+  async function toBuildPublic(
+    row: BuildRow,
+    now: Date,
+    authorRows: repo.ComponentWithLowest[],
+    offers: Awaited<ReturnType<typeof offersOf>>,
+    request: PersonalizationRequest,
+  ): Promise<BuildPublic> {
     const variant = await applyPersonalization(authorRows, offers, request);
     const swappedAsins = [...variant.swaps.values()].map((swap) => swap.offer.asin);
     const lowestOfSwapped = swappedAsins.length > 0 ? await repo.lowestPricesOf(db, swappedAsins, lowestPriceSince(now)) : new Map<string, number>();
@@ -172,5 +218,5 @@ export function createPublicReads(deps: PublicReadDeps) {
     });
   }
 
-  return { listPublished, listPublishedPage, listSummariesInOrder, getPublished };
+  return { listPublished, listPublishedPage, listSummariesInOrder, getPublished, findPublished, listPublishedBySlugs };
 }
