@@ -136,7 +136,7 @@ const result = await autocannon({
   requests: [{ method: 'GET', path: `/build/${build.slug}`, setupRequest: VISITOR_MODULE }],
 });
 const elapsed = (performance.now() - started) / 1000;
-const duringFlood = { total: writes.total, visits: writes.byTable.get('visit_dedupe') ?? 0, byTable: new Map(writes.byTable) };
+const duringFlood = { total: writes.total, visits: writes.byTable.get('keyed_counters') ?? 0, byTable: new Map(writes.byTable) };
 
 // Stop as production does: no new requests, then the visits still in memory written.
 await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -154,7 +154,7 @@ console.log(`throughput: ${result.requests.average.toFixed(0)} requests/s (laten
 console.log(`visits counted: ${counted} (one per page served, in-flight ones at the end included: ${countedRight ? 'yes' : 'NO'})`);
 console.log(
   `database write statements during the flood: ${duringFlood.total} in ${elapsed.toFixed(1)} s = ${perSecond(duringFlood.total)}/s; ` +
-    `on visit_dedupe ${duringFlood.visits} = ${perSecond(duringFlood.visits)}/s (one INSERT per 500 visitors)`,
+    `on keyed_counters ${duringFlood.visits} = ${perSecond(duringFlood.visits)}/s (one INSERT per 500 visitors)`,
 );
 console.log(`  visit batches written (one transaction per build): ${batches} = ${perSecond(batches)}/s`);
 console.log(`  by table: ${[...duringFlood.byTable].map(([table, n]) => `${table} ${n}`).join(', ') || 'none'}`);

@@ -12,6 +12,10 @@ export const paths = {
   compare: (query = '') => `/confronta${query ? `?${query}` : ''}`,
   /** Part `n` (1-based) of a sitemap index (modules/seo/seo.service.ts). */
   sitemapPart: (n: number) => `/sitemap-${n}.xml`,
+  /** The pages an alert's mail links to (modules/alerts), and where the no-JavaScript subscribe form lands. */
+  alertConfirm: (token: string) => `/avvisi/conferma/${encodeURIComponent(token)}`,
+  alertUnsubscribe: (token: string) => `/avvisi/annulla/${encodeURIComponent(token)}`,
+  alertSent: () => '/avvisi/inviato',
   admin: {
     home: () => '/admin',
     login: () => '/admin/login',

@@ -313,18 +313,16 @@ export interface DeletedBuildsTable {
   deleted_at: Timestamp;
 }
 
-/** Address-and-link pairs clicked in the last minute, as keyed hashes (never the address). */
-export interface ClickDedupeTable {
-  /** base64url HMAC-SHA256 under the day's key of (address, build, link). */
+/**
+ * The windowed keyed counters of every feature (modules/keyed-counters, migration 0026): a key under its
+ * feature's prefix ('login:ip:', 'alerts:mail:', 'alerts:net:', 'visit:', 'click:'), how many it counted in
+ * the window that started at `window_started_at`, and when it last changed.
+ */
+export interface KeyedCountersTable {
   key: string;
-  seen_at: Timestamp;
-}
-
-/** A visit counted in the last 30 minutes (decision 025). */
-export interface VisitDedupeTable {
-  /** base64url HMAC-SHA256 under the day's click key of (build, address key). */
-  key: string;
-  expires_at: Timestamp;
+  count: number;
+  window_started_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The random HMAC key of each day's click de-duplication, shared by every process and instance. */
@@ -407,14 +405,6 @@ export interface PriceAlertsTable {
   expires_at: Timestamp;
 }
 
-/** Subscribe request counters: 'mail:{HMAC of the address}' per day, 'net:{HMAC of the address key}' per hour. */
-export interface AlertSubscribeLimitsTable {
-  key: string;
-  count: number;
-  window_started_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 /** The site search's vocabulary: every folded word the index holds (migration 0025, decision 041). */
 export interface SearchWordsTable {
   word: string;
@@ -452,12 +442,10 @@ export interface Database {
   component_daily_clicks: ComponentDailyClicksTable;
   build_daily_choices: BuildDailyChoicesTable;
   deleted_builds: DeletedBuildsTable;
-  click_dedupe: ClickDedupeTable;
   click_dedupe_keys: ClickDedupeKeysTable;
-  visit_dedupe: VisitDedupeTable;
   mail_outbox: MailOutboxTable;
   price_alerts: PriceAlertsTable;
-  alert_subscribe_limits: AlertSubscribeLimitsTable;
+  keyed_counters: KeyedCountersTable;
   search_words: SearchWordsTable;
   search_synonyms: SearchSynonymsTable;
 }

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from '../e2e/harness';
-import { hashSessionToken } from '../../src/modules/auth/session-token';
+import { hashSecretToken } from '../../src/modules/secrets';
 import { ADMIN, apiJson, apiLogin, htmlClasses, openAdmin, seriousAxeViolations, storeAdminTheme, storedToken, storeToken, unexpectedErrors } from '../e2e/admin-helpers';
 
 let e2e: E2EContext;
@@ -137,7 +137,7 @@ describe('session rules', () => {
     await e2e.runtime.database.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
-      .where('token_hash', '=', hashSessionToken(token))
+      .where('token_hash', '=', hashSecretToken(token))
       .execute();
     expect((await apiJson(e2e.url, '/auth/verify', { token })).status).toBe(401);
     await storeToken(page, e2e.url, token);

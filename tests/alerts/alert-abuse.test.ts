@@ -47,7 +47,7 @@ beforeEach(async () => {
   ctx.clock.offsetMs = 0;
   await ctx.database.db.deleteFrom('mail_outbox').execute();
   await ctx.database.db.deleteFrom('price_alerts').execute();
-  await ctx.database.db.deleteFrom('alert_subscribe_limits').execute();
+  await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'alerts:%').execute();
 });
 
 /** From its own network each time unless told: the network limit stays out of the way. */
@@ -174,7 +174,7 @@ describe('one pending alert per build and mailbox', () => {
     expect(await outbox()).toHaveLength(3);
 
     // After the pause the repeat renews the same row with a fresh mail (counted: the allowance is spent now).
-    await ctx.database.db.deleteFrom('alert_subscribe_limits').execute();
+    await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'alerts:%').execute();
     const oldToken = confirmToken((await outbox())[0]!.text_body);
     ctx.clock.advance(RESEND_CONFIRMATION_AFTER_MS + 1000);
     expect((await subscribe({ build: slugs[0]!, email: 'repeat+new@example.com', max_total: 650 })).status).toBe(202);
@@ -213,7 +213,7 @@ describe('caps on confirmation mails per recipient domain and for the site', () 
   beforeEach(async () => {
     ctx.clock.offsetMs = 0;
     await ctx.database.db.deleteFrom('mail_outbox').execute();
-    await ctx.database.db.deleteFrom('alert_subscribe_limits').execute();
+    await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'alerts:%').execute();
     await ctx.database.db.deleteFrom('price_alerts').execute();
   });
 

@@ -51,7 +51,7 @@ afterAll(async () => {
 beforeEach(async () => {
   ctx.clock.offsetMs = 0;
   const db = ctx.database.db;
-  for (const table of ['mail_outbox', 'price_alerts', 'alert_subscribe_limits', 'price_observations', 'price_days', 'job_runs', 'job_leases', 'components', 'builds'] as const) {
+  for (const table of ['mail_outbox', 'price_alerts', 'keyed_counters', 'price_observations', 'price_days', 'job_runs', 'job_leases', 'components', 'builds'] as const) {
     await db.deleteFrom(table).execute();
   }
   setPrices(BASE);

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   ctx.clock.offsetMs = 0;
-  for (const table of ['mail_outbox', 'price_alerts', 'alert_subscribe_limits', 'price_observations', 'price_days', 'job_runs', 'job_leases', 'components', 'builds'] as const) {
+  for (const table of ['mail_outbox', 'price_alerts', 'keyed_counters', 'price_observations', 'price_days', 'job_runs', 'job_leases', 'components', 'builds'] as const) {
     await ctx.database.db.deleteFrom(table).execute();
   }
   setPrices({ [CPU]: 199.9, [GPU]: 449, [RAM]: 109.5 });

@@ -31,7 +31,7 @@ beforeEach(async () => {
   ctx.clock.offsetMs = 0;
   await ctx.database.db.deleteFrom('mail_outbox').execute();
   await ctx.database.db.deleteFrom('price_alerts').execute();
-  await ctx.database.db.deleteFrom('alert_subscribe_limits').execute();
+  await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'alerts:%').execute();
 });
 
 /** The mails the subscriptions enqueued, oldest first, as the outbox holds them (no sender runs in these tests). */

@@ -31,7 +31,7 @@ beforeEach(async () => {
   ctx.clock.offsetMs = 0;
   await ctx.database.db.deleteFrom('mail_outbox').execute();
   await ctx.database.db.deleteFrom('price_alerts').execute();
-  await ctx.database.db.deleteFrom('alert_subscribe_limits').execute();
+  await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'alerts:%').execute();
   await ctx.database.db.deleteFrom('builds').execute();
   // Housekeeping runs once per interval by its last run: one a test ran months ahead must not count.
   await ctx.database.db.deleteFrom('job_runs').execute();
@@ -184,9 +184,9 @@ describe('subscribing', () => {
     }
     expect(await outbox()).toHaveLength(MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR);
     // No address in the counters: only keyed hashes.
-    const keys = await ctx.database.db.selectFrom('alert_subscribe_limits').select('key').execute();
+    const keys = await ctx.database.db.selectFrom('keyed_counters').select('key').where('key', 'like', 'alerts:%').execute();
     expect(keys.length).toBeGreaterThan(0);
-    for (const { key } of keys) expect(key).toMatch(/^((mail|net|dom-h|dom-d):[A-Za-z0-9_-]{43}|site-[hd]:)$/);
+    for (const { key } of keys) expect(key).toMatch(/^alerts:((mail|net|dom-h|dom-d):[A-Za-z0-9_-]{43}|site-[hd]:)$/);
   });
 
   it('parallel subscribes of one address store and send no more than the daily limit', async () => {

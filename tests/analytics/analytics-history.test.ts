@@ -33,7 +33,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 beforeEach(async () => {
-  await ctx.database.db.deleteFrom('click_dedupe').execute();
+  await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'click:%').execute();
 });
 
 interface Component {

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await ctx.database.db.deleteFrom('click_dedupe').execute();
+  await ctx.database.db.deleteFrom('keyed_counters').where('key', 'like', 'click:%').execute();
   await ctx.database.db.deleteFrom('builds').execute();
 });
 

@@ -38,9 +38,11 @@ function sqliteFiles(ctx: TestContext): Buffer[] {
   return [target.filename, `${target.filename}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file));
 }
 
+/** The usernames' rows and the addresses' counters (keyed counters under 'login:'), by key. */
 async function throttleRows(ctx: TestContext) {
-  const rows = await ctx.database.db.selectFrom('login_throttle').select(['key', 'failures']).orderBy('key').execute();
-  return rows.map((row) => ({ key: row.key, failures: Number(row.failures) }));
+  const users = await ctx.database.db.selectFrom('login_throttle').select(['key', 'failures']).execute();
+  const addresses = await ctx.database.db.selectFrom('keyed_counters').select(['key', 'count as failures']).where('key', 'like', 'login:%').execute();
+  return [...users, ...addresses].map((row) => ({ key: row.key, failures: Number(row.failures) })).sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
 describe('a username is counted by a keyed hash', () => {
@@ -57,9 +59,9 @@ describe('a username is counted by a keyed hash', () => {
     const key = await throttleUserKey(ctx().database.db, TYPED_PASSWORD);
     expect(key).toMatch(/^user:[A-Za-z0-9_-]{43}$/);
     expect(await throttleRows(ctx())).toEqual([
-      { key: 'ip:198.51.100.30', failures: USER_FREE_FAILURES + 1 },
+      { key: 'login:ip:198.51.100.30', failures: USER_FREE_FAILURES + 1 },
       // The refused attempt from .31 gave its address reservation back.
-      { key: 'ip:198.51.100.31', failures: 0 },
+      { key: 'login:ip:198.51.100.31', failures: 0 },
       { key: await throttleUserKey(ctx().database.db, 'someone-else'), failures: 1 },
       { key, failures: USER_FREE_FAILURES },
     ].sort((a, b) => (a.key < b.key ? -1 : 1)));
@@ -134,10 +136,10 @@ describe('per-address limit: IPv4 per address, IPv6 per /64', () => {
     expect(sameNetwork.body.error.message).toMatch(/^Troppi tentativi di accesso\. Riprova tra \d+ minut/);
     expect((await attemptLogin(ctx(), 'guess-next', '2001:db8:aa:bc::1')).status).toBe(401);
 
-    const addressRows = (await throttleRows(ctx())).filter((row) => row.key.startsWith('ip:'));
+    const addressRows = (await throttleRows(ctx())).filter((row) => row.key.startsWith('login:ip:'));
     expect(addressRows).toEqual([
-      { key: 'ip:2001:db8:aa:bb::/64', failures: IP_MAX_FAILURES },
-      { key: 'ip:2001:db8:aa:bc::/64', failures: 1 },
+      { key: 'login:ip:2001:db8:aa:bb::/64', failures: IP_MAX_FAILURES },
+      { key: 'login:ip:2001:db8:aa:bc::/64', failures: 1 },
     ]);
   });
 
@@ -145,10 +147,10 @@ describe('per-address limit: IPv4 per address, IPv6 per /64', () => {
     expect((await attemptLogin(ctx(), 'a', '203.0.113.5')).status).toBe(401);
     expect((await attemptLogin(ctx(), 'b', '::ffff:203.0.113.5')).status).toBe(401);
     expect((await attemptLogin(ctx(), 'c', '203.0.113.6')).status).toBe(401);
-    const addressRows = (await throttleRows(ctx())).filter((row) => row.key.startsWith('ip:'));
+    const addressRows = (await throttleRows(ctx())).filter((row) => row.key.startsWith('login:ip:'));
     expect(addressRows).toEqual([
-      { key: 'ip:203.0.113.5', failures: 2 },
-      { key: 'ip:203.0.113.6', failures: 1 },
+      { key: 'login:ip:203.0.113.5', failures: 2 },
+      { key: 'login:ip:203.0.113.6', failures: 1 },
     ]);
   });
 });

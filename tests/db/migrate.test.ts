@@ -28,7 +28,7 @@ const EXPECTED_TABLES = [
   'media_blobs',
   'build_daily_stats',
   'component_daily_clicks',
-  'click_dedupe',
+  'keyed_counters',
   'click_dedupe_keys',
 ];
 

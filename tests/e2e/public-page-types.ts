@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { hashAlertToken, newAlertToken } from '../../src/modules/alerts/alert-tokens';
+import { hashSecretToken, newSecretToken } from '../../src/modules/secrets';
 import { apiCreateBuild, apiLogin } from './admin-helpers';
 import { type E2EContext, startE2E } from './harness';
 import { listPublished, published } from './public-fixtures';
@@ -115,7 +115,7 @@ export async function startPublicPages(): Promise<PublicPagesContext> {
   let alerts = 0;
   /** A live alert on the long-titled build (a stock alert on its first part when `onPart`), and its link tokens. */
   async function storeAlert(status: 'pending' | 'active', onPart = false): Promise<{ confirm: string; unsubscribe: string }> {
-    const tokens = { confirm: newAlertToken(), unsubscribe: newAlertToken() };
+    const tokens = { confirm: newSecretToken(), unsubscribe: newSecretToken() };
     const now = new Date();
     alerts += 1;
     const email = `lettore${alerts}@example.com`;
@@ -128,8 +128,8 @@ export async function startPublicPages(): Promise<PublicPagesContext> {
         mailbox: email,
         max_total_cents: onPart ? null : 49_990,
         status,
-        confirm_token_hash: hashAlertToken(tokens.confirm),
-        unsubscribe_token_hash: hashAlertToken(tokens.unsubscribe),
+        confirm_token_hash: hashSecretToken(tokens.confirm),
+        unsubscribe_token_hash: hashSecretToken(tokens.unsubscribe),
         created_at: now.toISOString(),
         confirmed_at: status === 'active' ? now.toISOString() : null,
         expires_at: new Date(now.getTime() + 86_400_000).toISOString(),

@@ -3,11 +3,13 @@
  * newest first, drafts and future scheduled builds left out (a scheduled one appears at its publish_at,
  * through the cache), one category's feed, the 404 of an unknown one, each item's fields, hostile article
  * text, the cache dropped on an edit, the channel dated by its newest item's change, and the links to the feed
- * on the pages.
+ * on the pages; the builds read in a number of queries that does not grow with them.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AFFILIATE_DISCLOSURE } from '../../src/common/price-freshness';
+import { createServices } from '../../src/modules/services';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
@@ -207,6 +209,52 @@ describe('GET /feed.xml', () => {
     expect(item!['content:encoded']).not.toContain('<script>');
     expect(item!['content:encoded']).toContain('Parte Fine ]]&gt; dopo');
     for (const forbidden of ['\u0001', '\u0008', '\u000B', '\u001F', '\uFFFE']) expect(feed.text.includes(forbidden)).toBe(false);
+  });
+});
+
+describe('reading the builds', () => {
+  /** The app's services over the same database, with every query counted (a Kysely plugin sees each one compiled). */
+  function countingServices() {
+    const counter = { queries: 0 };
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => {
+        counter.queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const services = createServices({ db: ctx.database.db.withPlugin(plugin), config: ctx.config, clock: ctx.clock, scryptCost: ctx.scryptCost });
+    return { services, counter };
+  }
+
+  async function queriesOfFeed(): Promise<number> {
+    const { services, counter } = countingServices();
+    await services.feed.feedDocument(null);
+    return counter.queries;
+  }
+
+  it('takes the same few queries for 2 builds as for 12, whatever their parts', async () => {
+    for (let index = 0; index < 2; index++) await createBuild({ title: `Build pochi ${index}` });
+    const few = await queriesOfFeed();
+    for (let index = 0; index < 10; index++) await createBuild({ title: `Build molti ${index}` });
+    expect((await getFeed()).items).toHaveLength(12);
+    const many = await queriesOfFeed();
+    expect(many).toBe(few);
+    expect(many).toBeLessThanOrEqual(6);
+  });
+
+  it('reads each build as its page does (getPublished), in one batch', async () => {
+    const made = [
+      await createBuild({ title: 'Con parti', affiliate_tag: 'altro-21' }),
+      await createBuild({ title: 'Senza parti', components: [] }),
+      await createBuild({ title: 'Bozza', status: 'draft' }),
+    ];
+    const batch = await ctx.services.builds.listPublishedBySlugs([...made.map((build) => build.slug), 'non-esiste', '\u0000']);
+    expect([...batch.keys()].sort()).toEqual([made[0]!.slug, made[1]!.slug].sort());
+    for (const build of made.slice(0, 2)) expect(batch.get(build.slug)).toEqual(await ctx.services.builds.getPublished(build.slug));
+    expect(await ctx.services.builds.findPublished(made[2]!.slug)).toBeNull();
+    expect(await ctx.services.builds.findPublished('non-esiste')).toBeNull();
+    expect(await ctx.services.builds.findPublished(made[0]!.slug)).toEqual(batch.get(made[0]!.slug));
   });
 });
 

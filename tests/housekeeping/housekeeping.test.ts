@@ -23,8 +23,9 @@ async function sessionIps(ctx: TestContext): Promise<string[]> {
 }
 
 async function throttleKeys(ctx: TestContext): Promise<string[]> {
-  const rows = await ctx.database.db.selectFrom('login_throttle').select('key').orderBy('key').execute();
-  return rows.map((row) => row.key);
+  const users = await ctx.database.db.selectFrom('login_throttle').select('key').execute();
+  const addresses = await ctx.database.db.selectFrom('keyed_counters').select('key').where('key', 'like', 'login:%').execute();
+  return [...users, ...addresses].map((row) => row.key).sort();
 }
 
 async function housekeepingRuns(ctx: TestContext) {
@@ -63,7 +64,7 @@ describe('what the housekeeping deletes', () => {
 
     expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 4, clickRows: 0, alertRows: 0 });
     expect(await sessionIps(ctx())).toEqual(['198.51.100.2', '198.51.100.4']);
-    expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.4', await throttleUserKey(ctx().database.db, ADMIN.username)]);
+    expect(await throttleKeys(ctx())).toEqual(['login:ip:198.51.100.4', await throttleUserKey(ctx().database.db, ADMIN.username)]);
     expect((await ctx().request('GET', '/api/auth/verify', { token: longLived })).status).toBe(200);
 
     // Day 41: the 40-day session has expired; the day-31 one is still within the trusted window.
@@ -71,7 +72,7 @@ describe('what the housekeeping deletes', () => {
     const current = await login('198.51.100.5');
     expect(await ctx().services.housekeeping.run()).toEqual({ sessions: 1, throttleRows: 1, clickRows: 0, alertRows: 0 });
     expect(await sessionIps(ctx())).toEqual(['198.51.100.4', '198.51.100.5']);
-    expect(await throttleKeys(ctx())).toEqual(['ip:198.51.100.5', await throttleUserKey(ctx().database.db, ADMIN.username)]);
+    expect(await throttleKeys(ctx())).toEqual(['login:ip:198.51.100.5', await throttleUserKey(ctx().database.db, ADMIN.username)]);
     expect((await ctx().request('GET', '/api/auth/verify', { token: current })).status).toBe(200);
 
     const runs = await housekeepingRuns(ctx());

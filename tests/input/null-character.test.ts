@@ -29,10 +29,9 @@ const TABLES = [
   'users',
   'sessions',
   'login_throttle',
-  'click_dedupe',
+  'keyed_counters',
   'component_daily_clicks',
   'build_daily_stats',
-  'visit_dedupe',
   'retailer_search_cache',
 ] as const;
 

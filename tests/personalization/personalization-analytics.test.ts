@@ -71,7 +71,7 @@ async function createBuild(title: string): Promise<Build> {
 beforeEach(async () => {
   ctx.clock.offsetMs = offsetAwayFromMidnight();
   await ctx.services.analytics.flushVisits();
-  for (const table of ['click_dedupe', 'visit_dedupe', 'component_daily_clicks', 'build_daily_choices', 'build_daily_stats', 'deleted_builds', 'builds'] as const) {
+  for (const table of ['keyed_counters', 'component_daily_clicks', 'build_daily_choices', 'build_daily_stats', 'deleted_builds', 'builds'] as const) {
     await ctx.database.db.deleteFrom(table).execute();
   }
   build = await createBuild('Build personalizzabile');
@@ -179,8 +179,9 @@ describe('choices of the build pages', () => {
 
     const rows = await ctx.database.db.selectFrom('build_daily_choices').selectAll().execute();
     expect(new Set(rows.map((row) => row.day))).toEqual(new Set([romeDay(ctx.clock.now())]));
-    const keys = await ctx.database.db.selectFrom('visit_dedupe').select('key').execute();
-    for (const { key } of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/); // hashes, never the address
+    const keys = await ctx.database.db.selectFrom('keyed_counters').select('key').where('key', 'like', 'visit:%').execute();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { key } of keys) expect(key).toMatch(/^visit:[A-Za-z0-9_-]{43}$/); // hashes, never the address
   });
 
   it('counts nothing that is not a curated alternative or a part of the build, and no personalised visit without a valid choice', async () => {

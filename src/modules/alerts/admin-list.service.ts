@@ -3,7 +3,6 @@
  * the build's total today, so a target typed wrong (1,15 € for 1.150 €) stands out. No address is read.
  */
 import type { Kysely } from 'kysely';
-import { isAppError } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import type { Database } from '../../db/tables';
 import type { BuildsService } from '../builds/builds.service';
@@ -24,15 +23,10 @@ function toAdminAlert(row: AlertForAdmin): AdminAlert {
   };
 }
 
-export function createAdminAlertList(deps: { db: Kysely<Database>; clock: Clock; builds: Pick<BuildsService, 'getPublished'>; mailEnabled: () => boolean }) {
+export function createAdminAlertList(deps: { db: Kysely<Database>; clock: Clock; builds: Pick<BuildsService, 'findPublished'>; mailEnabled: () => boolean }) {
   /** Today's total of a public build; null when it is no longer public (retention deletes its alerts). */
   async function totalOf(slug: string): Promise<number | null> {
-    try {
-      return (await deps.builds.getPublished(slug)).total_price;
-    } catch (error) {
-      if (isAppError(error, 'NOT_FOUND')) return null;
-      throw error;
-    }
+    return (await deps.builds.findPublished(slug))?.total_price ?? null;
   }
 
   async function listForAdmin(): Promise<AdminAlertList> {

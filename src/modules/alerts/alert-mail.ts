@@ -3,8 +3,8 @@
  * no tracking. Affiliate rules (docs/affiliate-compliance.md): every price carries the date it was
  * observed, the 30-day low is named as such, and the disclosure and the price disclaimer close the mail.
  */
-import { escapeHtml } from '../../common/markup-escape';
 import { formatDate, formatPrice } from '../../common/format';
+import { html } from '../../common/html-template';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
 
 export interface AlertMailPrice {
@@ -79,24 +79,19 @@ export function alertMail(facts: AlertMailFacts): { subject: string; text: strin
     '',
     facts.siteName,
   ].join('\n');
-  const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-  const html = [
-    `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>`,
-    '<p>Ciao,</p>',
-    `<p>${escapeHtml(headline(facts))}</p>`,
-    `<p>${link(facts.buildUrl, facts.buildTitle)}<br>Totale attuale: <strong>${escapeHtml(formatPrice(facts.total))}</strong></p>`,
-    ...(lines.length > 0
-      ? [
-          '<p>Prezzi aggiornati:</p><ul>',
-          ...lines.map((l) => `<li>${escapeHtml(l.main)}${l.low ? `<br><small>${escapeHtml(l.low)}</small>` : ''}</li>`),
-          '</ul>',
-        ]
-      : []),
-    ...(facts.cartUrl ? [`<p>${link(facts.cartUrl, 'Compra Tutto su Amazon')}</p>`] : []),
-    `<p><small>${escapeHtml(PRICE_DISCLAIMER)}<br>${escapeHtml(AFFILIATE_DISCLOSURE)}</small></p>`,
-    `<p><small>${escapeHtml(reason(facts))} ${escapeHtml(ALERT_ENDED_NOTE)} ${link(facts.unsubscribeUrl, 'Annulla')}</small></p>`,
-    `<p>${escapeHtml(facts.siteName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  const link = (href: string, label: string) => html`<a href="${href}">${label}</a>`;
+  const priceList = lines.length > 0 && html`
+<p>Prezzi aggiornati:</p><ul>${lines.map((l) => html`
+<li>${l.main}${l.low && html`<br><small>${l.low}</small>`}</li>`)}
+</ul>`;
+  const page = html`<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${subject}</title></head><body>
+<p>Ciao,</p>
+<p>${headline(facts)}</p>
+<p>${link(facts.buildUrl, facts.buildTitle)}<br>Totale attuale: <strong>${formatPrice(facts.total)}</strong></p>${priceList}${facts.cartUrl && html`
+<p>${link(facts.cartUrl, 'Compra Tutto su Amazon')}</p>`}
+<p><small>${PRICE_DISCLAIMER}<br>${AFFILIATE_DISCLOSURE}</small></p>
+<p><small>${reason(facts)} ${ALERT_ENDED_NOTE} ${link(facts.unsubscribeUrl, 'Annulla')}</small></p>
+<p>${facts.siteName}</p>
+</body></html>`;
+  return { subject, text, html: page.toString() };
 }

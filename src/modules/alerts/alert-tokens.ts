@@ -1,37 +1,16 @@
 /**
- * The secrets of an alert's links: 256 random bits, base64url (43 characters). The database keeps only
- * their SHA-256, so a leaked table confirms or ends nothing. The links live on PUBLIC_BASE_URL.
+ * The links of an alert's mails: the confirm and unsubscribe pages on PUBLIC_BASE_URL, each naming a
+ * secret token (modules/secrets: 256 random bits, only their SHA-256 stored).
  */
-import { createHash, randomBytes } from 'node:crypto';
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function newAlertToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** A route parameter that could be a token; anything else names no alert (and is never hashed or queried). */
-export function isAlertToken(value: string): boolean {
-  return TOKEN_PATTERN.test(value);
-}
-
-export function hashAlertToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export const alertPaths = {
-  confirm: (token: string) => `/avvisi/conferma/${token}`,
-  unsubscribe: (token: string) => `/avvisi/annulla/${token}`,
-  /** The page a no-JavaScript subscribe form lands on. */
-  sent: () => '/avvisi/inviato',
-};
+import { absoluteUrl } from '../../common/absolute-url';
+import { paths } from '../../common/paths';
 
 export function confirmUrl(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl}${alertPaths.confirm(token)}`;
+  return absoluteUrl(paths.alertConfirm(token), publicBaseUrl);
 }
 
 export function unsubscribeUrl(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl}${alertPaths.unsubscribe(token)}`;
+  return absoluteUrl(paths.alertUnsubscribe(token), publicBaseUrl);
 }
 
 /**

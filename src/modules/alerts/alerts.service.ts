@@ -1,7 +1,8 @@
 /** Visitor price and stock alerts by email: one service, one file per use case. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { hashSecretToken, newSecretToken } from '../secrets';
+import { confirmUrl, listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { replaceUnsubscribeHash } from './alerts.repository';
 import { createAdminAlertList } from './admin-list.service';
 import { createAlertFiring } from './fire.service';
@@ -28,8 +29,8 @@ export function createAlertsService(deps: SubscribeDeps) {
      * older link stops working. Null when the alert no longer exists.
      */
     async issueUnsubscribeToken(trx: Kysely<Database>, alertId: number): Promise<string | null> {
-      const token = newAlertToken();
-      return (await replaceUnsubscribeHash(trx, alertId, hashAlertToken(token))) ? token : null;
+      const token = newSecretToken();
+      return (await replaceUnsubscribeHash(trx, alertId, hashSecretToken(token))) ? token : null;
     },
   };
 }

@@ -2,8 +2,8 @@
  * The double opt-in mail (first version): it only asks to confirm. Plain text and simple HTML, Italian,
  * no image and no tracking. The privacy note says what is kept, why, for how long and how to stop.
  */
-import { escapeHtml } from '../../common/markup-escape';
 import { formatPrice } from '../../common/format';
+import { html } from '../../common/html-template';
 
 export interface ConfirmationMailFacts {
   siteName: string;
@@ -45,15 +45,13 @@ export function confirmationMail(facts: ConfirmationMailFacts): { subject: strin
     '',
     facts.siteName,
   ].join('\n');
-  const html = [
-    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head><body>',
-    '<p>Ciao,</p>',
-    `<p>${escapeHtml(request)}</p>`,
-    `<p><a href="${escapeHtml(facts.confirmUrl)}">Conferma l'avviso</a></p>`,
-    "<p>Se non l'hai chiesto tu, ignora questa email: senza conferma non ti scriveremo più.</p>",
-    `<p><small>${escapeHtml(PRIVACY_NOTE)} <a href="${escapeHtml(facts.unsubscribeUrl)}">Annulla subito</a>.</small></p>`,
-    `<p>${escapeHtml(facts.siteName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  const page = html`<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${subject}</title></head><body>
+<p>Ciao,</p>
+<p>${request}</p>
+<p><a href="${facts.confirmUrl}">Conferma l'avviso</a></p>
+<p>Se non l'hai chiesto tu, ignora questa email: senza conferma non ti scriveremo più.</p>
+<p><small>${PRIVACY_NOTE} <a href="${facts.unsubscribeUrl}">Annulla subito</a>.</small></p>
+<p>${facts.siteName}</p>
+</body></html>`;
+  return { subject, text, html: page.toString() };
 }

@@ -2,17 +2,19 @@
  * Alerts fire from the price engine: after a refresh stored answers, the pricing job
  * calls evaluateForAsins with the ASINs it refreshed, in the same job run. The active alerts of the
  * public builds holding those ASINs as components are checked against the build as its public page shows
- * it (builds.getPublished: the same total, the same unavailable parts), never a second formula.
+ * it (builds.findPublished: the same total, the same unavailable parts), never a second formula.
  *
  * Firing is one transaction per alert: a fresh unsubscribe token for the mail's headers, the DELETE that
  * ends the alert (the claim: with two instances evaluating at once, only the transaction whose delete
  * removed the row enqueues), and the mail in the outbox. Nothing of the alert is kept.
  */
+import { absoluteUrl } from '../../common/absolute-url';
 import { isKnownUnavailable } from '../../common/availability';
-import { AppError } from '../../common/errors';
 import { errorMessageForLog } from '../../common/log-text';
+import { paths } from '../../common/paths';
 import type { BuildPublic } from '../builds/builds.types';
-import { hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { hashSecretToken, newSecretToken } from '../secrets';
+import { listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { alertMail } from './alert-mail';
 import { type AlertToEvaluate, deleteActiveAlert, findActiveAlertsOfAsins, replaceUnsubscribeHash } from './alerts.repository';
 import type { SubscribeDeps } from './subscribe.service';
@@ -37,27 +39,17 @@ export function alertHolds(alert: Pick<AlertToEvaluate, 'component_id' | 'max_to
 export function createAlertFiring(deps: SubscribeDeps) {
   const { db, clock, config, builds, mail } = deps;
 
-  async function publicBuild(slug: string): Promise<BuildPublic | null> {
-    try {
-      return await builds.getPublished(slug);
-    } catch (error) {
-      // Unpublished between the query and the read: not evaluated (retention deletes its alerts).
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-      throw error;
-    }
-  }
-
   /** Ends the alert and enqueues its mail, once; false when another evaluation (or an unsubscribe) got there first. */
   async function fire(alert: AlertToEvaluate, build: BuildPublic, refreshed: ReadonlySet<string>): Promise<boolean> {
     const component = alert.component_id === null ? null : build.components.find((c) => c.id === alert.component_id) ?? null;
     const prices = build.components
       .filter((c) => c.asin !== null && refreshed.has(c.asin) && c.price !== null && !c.owned)
       .map((c) => ({ name: c.name, price: c.price!, priceUpdatedAt: c.price_updated_at, lowest30d: c.lowest_price_30d }));
-    const token = newAlertToken();
+    const token = newSecretToken();
     const content = alertMail({
       siteName: config.siteName,
       buildTitle: build.title,
-      buildUrl: `${config.publicBaseUrl}/build/${build.slug}`,
+      buildUrl: absoluteUrl(paths.build(build.slug), config.publicBaseUrl),
       total: build.total_price,
       maxTotalCents: alert.max_total_cents,
       componentName: component?.name ?? null,
@@ -68,7 +60,7 @@ export function createAlertFiring(deps: SubscribeDeps) {
     const nowIso = clock.now().toISOString();
     return db.transaction().execute(async (trx) => {
       // The mail's link names this alert until the delete below; after it, an unsubscribe POST still answers 2xx.
-      if (!(await replaceUnsubscribeHash(trx, alert.id, hashAlertToken(token)))) return false;
+      if (!(await replaceUnsubscribeHash(trx, alert.id, hashSecretToken(token)))) return false;
       if (!(await deleteActiveAlert(trx, alert.id))) return false;
       await mail.enqueue(trx, { kind: 'alert', to: alert.email, ...content, headers: listUnsubscribeHeaders(config.publicBaseUrl, token) }, nowIso);
       return true;
@@ -84,7 +76,8 @@ export function createAlertFiring(deps: SubscribeDeps) {
     const bySlug = new Map<string, AlertToEvaluate[]>();
     for (const alert of alerts) bySlug.set(alert.slug, [...(bySlug.get(alert.slug) ?? []), alert]);
     for (const [slug, ofBuild] of bySlug) {
-      const build = await publicBuild(slug);
+      // Unpublished between the query and the read: not evaluated (retention deletes its alerts).
+      const build = await builds.findPublished(slug);
       if (!build) continue;
       for (const alert of ofBuild) {
         outcome.evaluated += 1;

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, PriceAlertRow } from '../../db/tables';
 import type { Clock } from '../clock';
-import { hashAlertToken, isAlertToken } from './alert-tokens';
+import { hashSecretToken, isSecretToken } from '../secrets';
 import { activatePending, deleteByUnsubscribeHash, deleteOtherActiveAlike, findByConfirmHash, findByUnsubscribeHash } from './alerts.repository';
 import { ACTIVE_TTL_MS } from './alerts.schema';
 
@@ -43,8 +43,8 @@ export function createAlertLinks(deps: { db: Kysely<Database>; clock: Clock }) {
 
   /** The alert a confirmation link names, for its page (GET): changes nothing. */
   async function describeConfirmation(token: string): Promise<AlertDescription | null> {
-    if (!isAlertToken(token)) return null;
-    return describe(await findByConfirmHash(db, hashAlertToken(token), clock.now().toISOString()));
+    if (!isSecretToken(token)) return null;
+    return describe(await findByConfirmHash(db, hashSecretToken(token), clock.now().toISOString()));
   }
 
   /**
@@ -52,31 +52,31 @@ export function createAlertLinks(deps: { db: Kysely<Database>; clock: Clock }) {
    * the link names no live alert (unknown, expired, already ended).
    */
   async function confirm(token: string): Promise<AlertDescription | null> {
-    if (!isAlertToken(token)) return null;
+    if (!isSecretToken(token)) return null;
     const now = clock.now();
     const nowIso = now.toISOString();
     const row = await db.transaction().execute(async (trx) => {
-      const found = await findByConfirmHash(trx, hashAlertToken(token), nowIso);
+      const found = await findByConfirmHash(trx, hashSecretToken(token), nowIso);
       if (!found) return undefined;
       if (found.status === 'pending' && (await activatePending(trx, found.id, nowIso, new Date(now.getTime() + ACTIVE_TTL_MS).toISOString()))) {
         // The newest confirmed alert of an address on a target replaces the older ones: one mail, not several.
         await deleteOtherActiveAlike(trx, found);
       }
-      return findByConfirmHash(trx, hashAlertToken(token), nowIso);
+      return findByConfirmHash(trx, hashSecretToken(token), nowIso);
     });
     return describe(row);
   }
 
   /** The alert an unsubscribe link names, for its page (GET): changes nothing. */
   async function describeUnsubscribe(token: string): Promise<AlertDescription | null> {
-    if (!isAlertToken(token)) return null;
-    return describe(await findByUnsubscribeHash(db, hashAlertToken(token), clock.now().toISOString()));
+    if (!isSecretToken(token)) return null;
+    return describe(await findByUnsubscribeHash(db, hashSecretToken(token), clock.now().toISOString()));
   }
 
   /** Ends the alert at once (POST, one-click). Returns whether one was deleted; ending twice is no error. */
   async function unsubscribe(token: string): Promise<boolean> {
-    if (!isAlertToken(token)) return false;
-    return (await deleteByUnsubscribeHash(db, hashAlertToken(token))) > 0;
+    if (!isSecretToken(token)) return false;
+    return (await deleteByUnsubscribeHash(db, hashSecretToken(token))) > 0;
   }
 
   return { describeConfirmation, confirm, describeUnsubscribe, unsubscribe };

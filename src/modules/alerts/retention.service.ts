@@ -5,9 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
+import { prune } from '../keyed-counters';
 import { type AlertCounts, countAlerts, deleteByMailbox, deleteExpired, deleteOfHiddenBuilds } from './alerts.repository';
 import { canonicalMailbox } from './mailbox';
-import { deleteLimitsUntouchedSince } from './subscribe-limits.repository';
+import { SUBSCRIBE_LIMIT_PREFIX } from './subscribe.service';
 
 /** The longest limit window (an address's day): a counter untouched since holds nothing. */
 const LIMIT_ROWS_TTL_MS = 24 * 3_600_000;
@@ -20,7 +21,7 @@ export function createAlertRetention(deps: { db: Kysely<Database>; clock: Clock 
     const now = clock.now();
     const nowIso = now.toISOString();
     const alerts = (await deleteExpired(db, nowIso)) + (await deleteOfHiddenBuilds(db, nowIso));
-    const limitRows = await deleteLimitsUntouchedSince(db, new Date(now.getTime() - LIMIT_ROWS_TTL_MS).toISOString());
+    const limitRows = await prune(db, SUBSCRIBE_LIMIT_PREFIX, new Date(now.getTime() - LIMIT_ROWS_TTL_MS).toISOString());
     return { alerts, limitRows };
   }
 

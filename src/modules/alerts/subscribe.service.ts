@@ -9,10 +9,10 @@
  * pending alert and its confirmation mail, the canonical mailbox's day, the recipient domain's hour and
  * day, the site's hour and day. A limit that refuses rolls the transaction back, so the slots it took
  * before are given back: only mails actually enqueued count, and refused requests never use up the site's
- * or a victim's allowance. Each slot is one atomic statement on a row of `alert_subscribe_limits`, so the
- * caps hold across processes and instances; the transaction takes them always in the same order.
+ * or a victim's allowance. Each slot is one atomic statement on a keyed counter (modules/keyed-counters,
+ * keys under 'alerts:'), so the caps hold across processes and instances; the transaction takes them always in the same order.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
@@ -22,7 +22,9 @@ import type { Database } from '../../db/tables';
 import type { BuildsService } from '../builds/builds.service';
 import type { Clock } from '../clock';
 import type { MailService } from '../mail/mail.service';
-import { confirmUrl, hashAlertToken, listUnsubscribeHeaders, newAlertToken, unsubscribeUrl } from './alert-tokens';
+import { countFull, hit } from '../keyed-counters';
+import { hashSecretToken, newSecretToken, serverSecret } from '../secrets';
+import { confirmUrl, listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { findPendingOf, insertPendingAlert, type NewPendingAlert, renewPendingAlert } from './alerts.repository';
 import {
   type LimitReached,
@@ -35,12 +37,13 @@ import {
 import { answerNoSoonerThan } from './answer-floor';
 import { confirmationMail } from './confirmation-mail';
 import { canonicalMailbox, mailboxDomain } from './mailbox';
-import { ensureLimitSecret, fullWindows, takeSlot } from './subscribe-limits.repository';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Name of the limit keys' HMAC key in `server_secrets`: the counters never hold an address or a domain. */
 export const SUBSCRIBE_LIMIT_SECRET = 'alert-subscribe-limits';
+/** The prefix of the subscribe limits' keys among the keyed counters (modules/keyed-counters). */
+export const SUBSCRIBE_LIMIT_PREFIX = 'alerts:';
 export const ALERTS_OFF_MESSAGE = 'Gli avvisi via email non sono attivi: manca SMTP_URL';
 
 /** Key prefixes of the confirmation-mail caps: `dom-h:{HMAC of the domain}`; the site's keys are the bare `site-h:`, `site-d:`. */
@@ -50,7 +53,7 @@ export interface SubscribeDeps {
   db: Kysely<Database>;
   clock: Clock;
   config: Pick<AppConfig, 'mail' | 'publicBaseUrl' | 'siteName' | 'alerts'>;
-  builds: Pick<BuildsService, 'getPublished'>;
+  builds: Pick<BuildsService, 'getPublished' | 'findPublished'>;
   /** The outbox: a mail enqueued in the alert's own transaction, sent by the mail scheduler (decision 031). */
   mail: Pick<MailService, 'enqueue' | 'kick'>;
 }
@@ -68,9 +71,8 @@ class NotSent extends Error {
 export function createSubscribe(deps: SubscribeDeps) {
   const { db, clock, config, builds } = deps;
   const caps = config.alerts;
-  let secret: Promise<string> | null = null;
-  const limitSecret = () => (secret ??= ensureLimitSecret(db, SUBSCRIBE_LIMIT_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()));
-  const keyed = async (prefix: string, value: string) => `${prefix}:${createHmac('sha256', await limitSecret()).update(value).digest('base64url')}`;
+  const limitSecret = serverSecret(db, clock, SUBSCRIBE_LIMIT_SECRET);
+  const keyed = async (prefix: string, value: string) => `${SUBSCRIBE_LIMIT_PREFIX}${prefix}:${createHmac('sha256', await limitSecret()).update(value).digest('base64url')}`;
 
   /** Whether the mail transport is configured: without it no alert can be confirmed, so none is taken. */
   function assertEnabled(): void {
@@ -100,29 +102,29 @@ export function createSubscribe(deps: SubscribeDeps) {
     const nowIso = now.toISOString();
     const since = (ms: number) => new Date(now.getTime() - ms).toISOString();
     // The network first: a flood from one network must not use up a victim's, a domain's or the site's allowance.
-    const networkOk = await takeSlot(db, { key: await keyed('net', addressKey(client.ip)), now: nowIso, forgetBefore: since(HOUR), max: MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR });
+    const networkOk = await hit(db, await keyed('net', addressKey(client.ip)), { now: nowIso, startedAfter: since(HOUR), max: MAX_SUBSCRIBES_PER_NETWORK_PER_HOUR });
     if (!networkOk) return 'limited';
 
     const mailbox = canonicalMailbox(request.email);
     const domain = mailboxDomain(mailbox);
     const slots = [
-      { key: await keyed('mail', mailbox), forgetBefore: since(DAY), max: MAX_PENDING_PER_ADDRESS_PER_DAY },
-      { key: await keyed(CAP_KEYS.domainHour, domain), forgetBefore: since(HOUR), max: caps.confirmationsPerDomainPerHour },
-      { key: await keyed(CAP_KEYS.domainDay, domain), forgetBefore: since(DAY), max: caps.confirmationsPerDomainPerDay },
-      { key: `${CAP_KEYS.siteHour}:`, forgetBefore: since(HOUR), max: caps.confirmationsPerHour },
-      { key: `${CAP_KEYS.siteDay}:`, forgetBefore: since(DAY), max: caps.confirmationsPerDay },
+      { key: await keyed('mail', mailbox), startedAfter: since(DAY), max: MAX_PENDING_PER_ADDRESS_PER_DAY },
+      { key: await keyed(CAP_KEYS.domainHour, domain), startedAfter: since(HOUR), max: caps.confirmationsPerDomainPerHour },
+      { key: await keyed(CAP_KEYS.domainDay, domain), startedAfter: since(DAY), max: caps.confirmationsPerDomainPerDay },
+      { key: `${SUBSCRIBE_LIMIT_PREFIX}${CAP_KEYS.siteHour}:`, startedAfter: since(HOUR), max: caps.confirmationsPerHour },
+      { key: `${SUBSCRIBE_LIMIT_PREFIX}${CAP_KEYS.siteDay}:`, startedAfter: since(DAY), max: caps.confirmationsPerDay },
     ];
 
-    const confirmToken = newAlertToken();
-    const unsubscribeToken = newAlertToken();
+    const confirmToken = newSecretToken();
+    const unsubscribeToken = newSecretToken();
     const alert: NewPendingAlert = {
       buildId: build.id,
       componentId,
       email: request.email,
       mailbox,
       maxTotalCents,
-      confirmTokenHash: hashAlertToken(confirmToken),
-      unsubscribeTokenHash: hashAlertToken(unsubscribeToken),
+      confirmTokenHash: hashSecretToken(confirmToken),
+      unsubscribeTokenHash: hashSecretToken(unsubscribeToken),
       now: nowIso,
       expiresAt: new Date(now.getTime() + PENDING_TTL_MS).toISOString(),
     };
@@ -140,7 +142,7 @@ export function createSubscribe(deps: SubscribeDeps) {
         // Mailed minutes ago: that mail stands (its links work), nothing is counted or changed.
         if (pending && pending.created_at > since(RESEND_CONFIRMATION_AFTER_MS)) throw new NotSent('reused');
         for (const slot of slots) {
-          if (!(await takeSlot(trx, { ...slot, now: nowIso }))) throw new NotSent('limited');
+          if (!(await hit(trx, slot.key, { now: nowIso, startedAfter: slot.startedAfter, max: slot.max }))) throw new NotSent('limited');
         }
         // A parallel request (any process) stored or renewed it first: this one sends nothing.
         const stored = pending ? await renewPendingAlert(trx, pending.id, pending.created_at, alert) : (await insertPendingAlert(trx, alert)) !== null;
@@ -168,7 +170,7 @@ export function createSubscribe(deps: SubscribeDeps) {
     ] as const;
     const reached: LimitReached[] = [];
     for (const check of checks) {
-      const full = await fullWindows(db, { prefix: `${check.prefix}:`, max: check.max, windowStartedAfter: new Date(now - check.windowMs).toISOString() });
+      const full = await countFull(db, { prefix: `${SUBSCRIBE_LIMIT_PREFIX}${check.prefix}:`, max: check.max, startedAfter: new Date(now - check.windowMs).toISOString() });
       if (full.count === 0 || full.latestStart === null) continue;
       reached.push({ scope: check.scope, window: check.window, count: full.count, until: new Date(Date.parse(full.latestStart) + check.windowMs).toISOString() });
     }

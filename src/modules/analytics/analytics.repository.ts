@@ -1,7 +1,8 @@
 /**
  * Queries of the click analytics. Every count is ONE upsert (INSERT … ON CONFLICT … DO UPDATE SET n = n + 1):
  * the database adds atomically, so parallel requests, processes and instances never lose a count; the
- * click de-duplication is one too (claimClick), so two parallel copies of one click cannot both pass.
+ * click de-duplication is one too (a keyed counter, modules/keyed-counters), so two parallel copies of one
+ * click cannot both pass.
  */
 import { type Kysely, sql } from 'kysely';
 import { isPublicBuild } from '../../db/public-builds';
@@ -64,26 +65,6 @@ export async function findClickedComponent(db: Db, slug: string, componentId: nu
 }
 
 /**
- * Records that the click `key` (address and link, hashed) happened at `now`, unless it already happened
- * after `windowStart`. True when the click is new and must be counted. One statement: of two parallel
- * copies, one inserts or refreshes the row, the other finds it fresh and gets no row back.
- */
-export async function claimClick(db: Db, key: string, now: string, windowStart: string): Promise<boolean> {
-  const row = await db
-    .insertInto('click_dedupe')
-    .values({ key, seen_at: now })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({ seen_at: now })
-        .where(sql<boolean>`${sql.ref('click_dedupe.seen_at')} <= ${windowStart}`),
-    )
-    .returning('key')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
  * Adds a click to the build's day and, for a component link, to the component's day under the product
  * clicked (the component's, or the alternative's it was swapped for) and the name it has now (what the
  * click stays under once the component is gone).
@@ -122,11 +103,10 @@ export async function ensureDedupeSecret(db: Db, day: string, candidate: string,
   return row.secret;
 }
 
-/** Deletes the clicks seen at or before `before` and the keys of days before `beforeDay`. */
-export async function purgeDedupe(db: Db, before: string, beforeDay: string): Promise<number> {
-  const clicks = await db.deleteFrom('click_dedupe').where('seen_at', '<=', before).executeTakeFirst();
+/** Deletes the keys of days before `beforeDay`. */
+export async function purgeDedupeKeys(db: Db, beforeDay: string): Promise<number> {
   const keys = await db.deleteFrom('click_dedupe_keys').where('day', '<', beforeDay).executeTakeFirst();
-  return Number(clicks.numDeletedRows) + Number(keys.numDeletedRows);
+  return Number(keys.numDeletedRows);
 }
 
 // --- reading ---

@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import { notFound } from '../../common/errors';
 import { addDays, daysEndingOn, romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
+import { hit, prune } from '../keyed-counters';
 import type { DataDeps } from '../data-deps';
 import type { PersonalizationService } from '../personalization';
 import type { AnalyticsOverview, BuildAnalytics, BuildAnalyticsRow, ClickBeacon } from './analytics.schema';
@@ -30,6 +31,8 @@ import { createVisitCounter } from './visit-counter';
 
 /** A click on the same link from the same address within this window counts once. */
 const CLICK_DEDUPE_WINDOW_MS = 60_000;
+/** The prefix of a click's key among the keyed counters (modules/keyed-counters). */
+const CLICK_KEY_PREFIX = 'click:';
 /** Each process deletes expired de-duplication rows at most this often while clicks arrive (housekeeping does it hourly anyway). */
 const PURGE_INTERVAL_MS = 60_000;
 /** Components listed by the overview. */
@@ -156,7 +159,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     // anybody can call never waits on, nor blocks, a SQLite write lock held by other work. A failure
     // between the claim and the count loses that one click; none is ever counted twice.
     const windowStart = new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString();
-    const counted = await repo.claimClick(db, key, now.toISOString(), windowStart);
+    const counted = (await hit(db, `${CLICK_KEY_PREFIX}${key}`, { now: now.toISOString(), startedAfter: windowStart, max: 1 })) !== null;
     if (counted) await repo.addClick(db, target, day);
     if (now.getTime() - lastPurgeAt >= PURGE_INTERVAL_MS) {
       lastPurgeAt = now.getTime();
@@ -168,7 +171,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   /** Deletes the click hashes older than the window, the keys of past days and the expired visitors. Returns the rows deleted. */
   async function purgeExpired(): Promise<number> {
     const now = clock.now();
-    const clicks = await repo.purgeDedupe(db, new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString(), romeDay(now));
+    const clicks = (await prune(db, CLICK_KEY_PREFIX, new Date(now.getTime() - CLICK_DEDUPE_WINDOW_MS).toISOString())) + (await repo.purgeDedupeKeys(db, romeDay(now)));
     return clicks + (await visits.purgeExpired());
   }
 

@@ -5,7 +5,7 @@
  * - A visitor is the client's address key (common/address-key.ts: an IPv4 address, an IPv6 /64),
  *   whatever its User-Agent: a reader counts once per build and 30 minutes.
  * - Visits are noted in memory and written every FLUSH_INTERVAL_MS (and at shutdown, flush()): per build,
- *   one transaction that claims the batch's visitors in `visit_dedupe` and adds those that were new to
+ *   one transaction that claims the batch's visitors (keyed counters, at most one per half hour) and adds those that were new to
  *   the build's total and to its day. A flood of requests costs one write per build and interval per
  *   process, however many requests it has.
  * - The claim is what makes the 30 minutes hold across processes and instances: the visitor's row is
@@ -31,6 +31,7 @@ import { romeDay } from '../../common/rome-day';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import type { PersonalizationService, VisitorChoice } from '../personalization';
+import { hitAll, prune } from '../keyed-counters';
 import * as choicesRepo from './choices.repository';
 import { claimTextOf, type CountedChoice, countedChoiceOf } from './counted-choices';
 import { type AnsweredRequest, visitedBuild } from './visit-rules';
@@ -38,6 +39,8 @@ import * as repo from './visits.repository';
 
 /** A visitor counts once per build within this window. */
 const VISIT_WINDOW_MS = 30 * 60_000;
+/** The prefix of a visit's (or a choice's) key among the keyed counters (modules/keyed-counters). */
+const VISIT_KEY_PREFIX = 'visit:';
 /** How long visits wait in memory before they are written. */
 export const FLUSH_INTERVAL_MS = 5_000;
 /** This process's memory of the visitors it has noted in the window (older ones out first). */
@@ -150,8 +153,8 @@ export function createVisitCounter({ db, clock, secretOf, personalization }: Vis
     const now = at.toISOString();
     const day = romeDay(at);
     const secret = await secretOf(day);
-    const keyOf = (slug: string, visitor: string, what?: string) => createHmac('sha256', secret).update(claimText(slug, visitor, what)).digest('base64url');
-    const expiresAt = new Date(at.getTime() + VISIT_WINDOW_MS).toISOString();
+    const keyOf = (slug: string, visitor: string, what?: string) => `${VISIT_KEY_PREFIX}${createHmac('sha256', secret).update(claimText(slug, visitor, what)).digest('base64url')}`;
+    const window = { now, startedAfter: new Date(at.getTime() - VISIT_WINDOW_MS).toISOString(), max: 1 };
     for (const [slug, noted] of batch) {
       const visitKeys = [...noted.visitors].map((visitor) => keyOf(slug, visitor));
       // Checked before the transaction: the alternatives are read through their own module, which must not
@@ -171,7 +174,7 @@ export function createVisitCounter({ db, clock, secretOf, personalization }: Vis
       await db.transaction().execute(async (trx) => {
         const buildId = await repo.findPublicBuildId(trx, slug, now);
         if (buildId === null) return;
-        const claimed = await repo.claimVisitors(trx, [...visitKeys, ...personalizedKeys, ...choiceKeys.keys()], now, expiresAt);
+        const claimed = await hitAll(trx, [...visitKeys, ...personalizedKeys, ...choiceKeys.keys()], window);
         const views = visitKeys.filter((key) => claimed.has(key)).length;
         const personalized = personalizedKeys.filter((key) => claimed.has(key)).length;
         if (views > 0) await repo.addBuildViews(trx, buildId, views);
@@ -210,7 +213,7 @@ export function createVisitCounter({ db, clock, secretOf, personalization }: Vis
 
   /** Deletes the visitor rows whose window is over. Returns the rows deleted. */
   function purgeExpired(): Promise<number> {
-    return repo.purgeVisitors(db, clock.now().toISOString());
+    return prune(db, VISIT_KEY_PREFIX, new Date(clock.now().getTime() - VISIT_WINDOW_MS).toISOString());
   }
 
   return { note, flush, purgeExpired };

@@ -22,7 +22,7 @@ import {
 } from './auth.repository';
 import { createLoginThrottle, TRUSTED_IP_DAYS } from './login-throttle';
 import { generateStrongPassword, hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
-import { createSessionToken, hashSessionToken, isWellFormedToken } from './session-token';
+import { hashSecretToken, isSecretToken, newSecretToken } from '../secrets';
 
 export interface AuthUser {
   id: number;
@@ -76,11 +76,11 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
   }
 
   async function openSession(userId: number, ip: string | null, userAgent: string | null): Promise<string> {
-    const token = createSessionToken();
+    const token = newSecretToken();
     const now = clock.now();
     await insertSession(db, {
       userId,
-      tokenHash: hashSessionToken(token),
+      tokenHash: hashSecretToken(token),
       ip,
       userAgent,
       createdAt: now.toISOString(),
@@ -91,8 +91,8 @@ export function createAuthService(deps: { db: Kysely<Database>; clock: Clock; se
 
   /** The session behind a bearer token, or null when it is malformed, unknown, expired or revoked. */
   async function authenticate(token: string): Promise<AuthSession | null> {
-    if (!isWellFormedToken(token)) return null;
-    const row = await findActiveSession(db, hashSessionToken(token), clock.now().toISOString());
+    if (!isSecretToken(token)) return null;
+    const row = await findActiveSession(db, hashSecretToken(token), clock.now().toISOString());
     return row ? { sessionId: row.sessionId, user: { id: row.userId, username: row.username } } : null;
   }
 

@@ -1,5 +1,6 @@
 /**
- * Login throttle counters, one row per key ('ip:{address key}' or 'user:{username HMAC}'). Every write
+ * Login throttle counters of usernames, one row per key ('user:{username HMAC}'; an address's attempts are a
+ * keyed counter, modules/keyed-counters). Every write
  * is ONE statement (INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING): the database decides atomically whether an
  * attempt may go ahead and counts it in the same step, so parallel requests, processes and instances
  * can never all pass a check that only one of them should pass. No transaction is held across an
@@ -48,49 +49,6 @@ function blockFor(failures: RawBuilder<number>, steps: readonly BlockStep[]): Ra
 function firstBlock(steps: readonly BlockStep[]): string | null {
   const reached = steps.filter((step) => step.fromFailures <= 1).sort((a, b) => b.fromFailures - a.fromFailures);
   return reached[0]?.until ?? null;
-}
-
-export interface AddressReservation {
-  key: string;
-  now: string;
-  /** A window that started at or before this is over: its failures are forgotten. */
-  forgetBefore: string;
-  /** Failures a window may hold; the attempt that would exceed them is refused. */
-  maxFailures: number;
-}
-
-/**
- * Counts an attempt from one address as a failure in advance, unless the address has used up its
- * window. Returns the window the attempt was counted in, or null when it is refused.
- */
-export async function reserveAddressAttempt(db: Db, r: AddressReservation): Promise<{ windowStartedAt: string } | null> {
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ key: r.key, failures: 1, window_started_at: r.now, blocked_until: null, in_flight: 0, in_flight_until: null, updated_at: r.now })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({
-          failures: nextFailures(r.forgetBefore),
-          window_started_at: nextWindowStart(r.forgetBefore, r.now),
-          updated_at: r.now,
-        })
-        .where(sql<boolean>`(${col('window_started_at')} <= ${r.forgetBefore} OR ${col('failures')} < ${r.maxFailures})`),
-    )
-    .returning('window_started_at')
-    .executeTakeFirst();
-  return row ? { windowStartedAt: row.window_started_at } : null;
-}
-
-/** Takes back an address reservation that was counted in `windowStartedAt` (a success, or a refusal elsewhere). */
-export async function releaseAddressAttempt(db: Db, key: string, windowStartedAt: string, now: string): Promise<void> {
-  await db
-    .updateTable('login_throttle')
-    .set({ failures: sql<number>`${col('failures')} - 1`, updated_at: now })
-    .where('key', '=', key)
-    .where('window_started_at', '=', windowStartedAt)
-    .where('failures', '>', 0)
-    .execute();
 }
 
 export interface UserReservation {
@@ -189,14 +147,4 @@ export async function findThrottleState(db: Db, key: string): Promise<ThrottleSt
 export async function deleteThrottleStatesUntouchedSince(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('login_throttle').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * The server secret named `name`: the one stored, or `candidate` when this call is the first anywhere.
- * Whichever process inserts first wins; every other one reads the winner's, so all agree.
- */
-export async function ensureServerSecret(db: Db, name: string, candidate: string, now: string): Promise<string> {
-  await db.insertInto('server_secrets').values({ name, secret: candidate, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.secret;
 }

@@ -20,21 +20,20 @@
  * an HMAC-SHA256 under a random server secret drawn once into the database, never by its text: whatever
  * a visitor types into the username field (a password, by mistake) must not stay on disk.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
+import { hit, prune, release, windowStartOf } from '../keyed-counters';
+import { serverSecret } from '../secrets';
 import {
   type BlockStep,
   clearUserFailures,
   deleteThrottleStatesUntouchedSince,
-  ensureServerSecret,
   findThrottleState,
-  releaseAddressAttempt,
   releaseUserSlot,
-  reserveAddressAttempt,
   reserveUserAttempt,
 } from './login-throttle.repository';
 
@@ -51,9 +50,11 @@ export const MAX_CONCURRENT_CHECKS = 2;
 /** A check never takes this long: a slot older than this belongs to a process that died mid-check. */
 const IN_FLIGHT_LEASE_MS = 30_000;
 
-/** Longest key part that fits `login_throttle.key` (varchar(200)) with its prefix. */
+/** The prefix of an address's counter among the keyed counters (modules/keyed-counters). */
+export const IP_KEY_PREFIX = 'login:ip:';
+/** Longest key part that fits `keyed_counters.key` (varchar(200)) with its prefix. */
 const MAX_KEY_TEXT = 190;
-const ipKey = (ip: string) => `ip:${addressKey(ip).slice(0, MAX_KEY_TEXT)}`;
+const ipKey = (ip: string) => `${IP_KEY_PREFIX}${addressKey(ip).slice(0, MAX_KEY_TEXT)}`;
 /** Name of the username HMAC's key in `server_secrets`. */
 export const USERNAME_KEY_SECRET = 'login-throttle-username';
 
@@ -98,14 +99,7 @@ interface Reservation {
 
 export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
   /** The username HMAC's key, read (or drawn) once per process; a failed read is retried by the next login. */
-  let secret: Promise<string> | null = null;
-  function usernameSecret(): Promise<string> {
-    secret ??= ensureServerSecret(db, USERNAME_KEY_SECRET, randomBytes(32).toString('base64url'), clock.now().toISOString()).catch((error: unknown) => {
-      secret = null;
-      throw error;
-    });
-    return secret;
-  }
+  const usernameSecret = serverSecret(db, clock, USERNAME_KEY_SECRET);
 
   /** Reserves the attempt on both counters, or throws 429 with the wait, counting nothing. */
   async function reserve(attempt: ThrottledAttempt): Promise<Reservation> {
@@ -113,15 +107,11 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
     const now = new Date(nowMs).toISOString();
     const keys = { ip: ipKey(attempt.ip), user: usernameKey(await usernameSecret(), attempt.username) };
 
-    const address = await reserveAddressAttempt(db, {
-      key: keys.ip,
-      now,
-      forgetBefore: new Date(nowMs - IP_WINDOW_MS).toISOString(),
-      maxFailures: IP_MAX_FAILURES,
-    });
+    // The address's attempt is counted as a failure in advance, unless its window is used up.
+    const address = await hit(db, keys.ip, { now, startedAfter: new Date(nowMs - IP_WINDOW_MS).toISOString(), max: IP_MAX_FAILURES });
     if (!address) {
-      const state = await findThrottleState(db, keys.ip);
-      throw tooManyAttempts(state ? Date.parse(state.windowStartedAt) + IP_WINDOW_MS : nowMs, nowMs);
+      const windowStartedAt = await windowStartOf(db, keys.ip);
+      throw tooManyAttempts(windowStartedAt ? Date.parse(windowStartedAt) + IP_WINDOW_MS : nowMs, nowMs);
     }
 
     const reserved = await reserveUserAttempt(db, {
@@ -135,7 +125,7 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
     });
     if (!reserved) {
       // Refused attempts are not counted anywhere: the address gets its attempt back.
-      await releaseAddressAttempt(db, keys.ip, address.windowStartedAt, now);
+      await release(db, keys.ip, address.windowStartedAt, now);
       const state = await findThrottleState(db, keys.user);
       const blockedUntil = state?.blockedUntil ? Date.parse(state.blockedUntil) : 0;
       // Not blocked (or exempt): every check slot was taken; one lasts a fraction of a second.
@@ -153,7 +143,7 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
     // Two independent counters, one atomic statement each: a crash between them only leaves the
     // address one failure too many, for at most its window.
     await clearUserFailures(db, reservation.userKey, now);
-    await releaseAddressAttempt(db, reservation.ipKey, reservation.ipWindowStartedAt, now);
+    await release(db, reservation.ipKey, reservation.ipWindowStartedAt, now);
   }
 
   /**
@@ -173,7 +163,8 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
 
   /** Deletes counters untouched for USER_MEMORY_MS: by then they hold no failure, block or slot. */
   async function purgeForgotten(): Promise<number> {
-    return deleteThrottleStatesUntouchedSince(db, new Date(clock.now().getTime() - USER_MEMORY_MS).toISOString());
+    const forgottenBefore = new Date(clock.now().getTime() - USER_MEMORY_MS).toISOString();
+    return (await deleteThrottleStatesUntouchedSince(db, forgottenBefore)) + (await prune(db, IP_KEY_PREFIX, forgottenBefore));
   }
 
   return { attempt, purgeForgotten };

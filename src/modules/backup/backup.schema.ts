@@ -368,11 +368,9 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   build_search_content: 'part of build_search (SQLite FTS5 shadow table)',
   build_search_docsize: 'part of build_search (SQLite FTS5 shadow table)',
   build_search_config: 'part of build_search (SQLite FTS5 shadow table)',
-  click_dedupe: 'hashes of the clicks of the last minute: running state, and no copy of them should outlive their minute',
-  click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
-  visit_dedupe: 'hashes of the visits of the last 30 minutes: running state, and no copy of them should outlive their half hour',
+  click_dedupe_keys: "the day's key of the visits' and clicks' hashes: running state, never copied (a new one is drawn on the target)",
   mail_outbox: 'mails waiting for the sender carry addresses (personal data) and belong to the running site; only the per-day counts of sent mails are lost (decision 031)',
-  alert_subscribe_limits: "keyed hashes counting the last day's alert requests: running state, keyed with this database's own secret",
+  keyed_counters: "windowed counts of keyed hashes (sign-in attempts per address, alert requests, the last half hour's visits, the last minute's clicks): running state, keyed with this database's own secrets",
 };
 
 export function columnsOf(table: BackupTable): string[] {

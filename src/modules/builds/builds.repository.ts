@@ -131,6 +131,12 @@ export async function findBuildBySlug(db: Db, slug: string): Promise<BuildRow | 
   return db.selectFrom('builds').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+/** The builds of these slugs (any that exist, in no particular order). */
+export async function findBuildsBySlugs(db: Db, slugs: readonly string[]): Promise<BuildRow[]> {
+  if (slugs.length === 0) return [];
+  return db.selectFrom('builds').selectAll().where('slug', 'in', [...slugs]).execute();
+}
+
 export async function findBuildById(db: Db, id: number): Promise<BuildRow | undefined> {
   return db.selectFrom('builds').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -164,6 +170,12 @@ export interface ComponentWithLowest extends ComponentRow {
  * without reading the history table.
  */
 export async function listComponentsWithLowestPrice(db: Db, buildId: number, since: string): Promise<ComponentWithLowest[]> {
+  return listComponentsWithLowestPriceOfBuilds(db, [buildId], since);
+}
+
+/** The components of these builds with their lowest price since `since`, in one query: by build, then in the editor's order. */
+export async function listComponentsWithLowestPriceOfBuilds(db: Db, buildIds: readonly number[], since: string): Promise<ComponentWithLowest[]> {
+  if (buildIds.length === 0) return [];
   const rows = await db
     .selectFrom('components')
     .selectAll('components')
@@ -175,7 +187,8 @@ export async function listComponentsWithLowestPrice(db: Db, buildId: number, sin
         .where('price_observations.observed_at', '>=', since)
         .as('lowest_price_cents'),
     )
-    .where('components.build_id', '=', buildId)
+    .where('components.build_id', 'in', [...buildIds])
+    .orderBy('components.build_id')
     .orderBy('components.position')
     .orderBy('components.id')
     .execute();

@@ -9,7 +9,7 @@ import { publicCompatibilityOfRows } from '../../compatibility/stored-parts';
 import { isPublicAt, publicPublishedAtOf } from '../../db/public-builds';
 import type { BuildRow, ComponentRow } from '../../db/tables';
 import type { DataDeps } from '../data-deps';
-import { type PersonalizationService, type PersonalizedParts, toPublicAlternative } from '../personalization';
+import { type PartOffers, type PersonalizationService, type PersonalizedParts, toPublicAlternative } from '../personalization';
 import * as repo from './builds.repository';
 import { byDisplayOrder, lowestPriceSince, toComponentPublic, toSummary } from './build-mapping';
 import type { PublicListQuery } from './builds.schema';
@@ -33,7 +33,7 @@ export interface PublishedPageQuery {
 export interface PublicReadDeps extends DataDeps {
   defaultAffiliateTag: string;
   /** A visitor's personalisation of the build's parts: its choices checked, applied, the budget fit (decision 030). */
-  personalization: Pick<PersonalizationService, 'personalize'>;
+  personalization: Pick<PersonalizationService, 'personalize' | 'readOffers'>;
 }
 
 /**
@@ -42,10 +42,15 @@ export interface PublicReadDeps extends DataDeps {
  * compare it), simply names no build.
  */
 export async function findPublicBuild(deps: DataDeps, slug: string): Promise<{ row: BuildRow; now: Date }> {
+  const found = await findPublicBuildOrNull(deps, slug);
+  if (!found) throw notFound(BUILD_NOT_FOUND);
+  return found;
+}
+
+async function findPublicBuildOrNull(deps: DataDeps, slug: string): Promise<{ row: BuildRow; now: Date } | null> {
   const row = isSlug(slug) ? await repo.findBuildBySlug(deps.db, slug) : undefined;
   const now = deps.clock.now();
-  if (!row || !isPublicAt(row, now.toISOString())) throw notFound(BUILD_NOT_FOUND);
-  return { row, now };
+  return row && isPublicAt(row, now.toISOString()) ? { row, now } : null;
 }
 
 /** Rendered articles by build version: markdown is the costliest part of a build read. */
@@ -120,8 +125,46 @@ export function createPublicReads(deps: PublicReadDeps) {
    */
   async function getPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic> {
     const { row, now } = await findPublicBuild(deps, slug);
+    return readPublic(row, now, request);
+  }
+
+  /** As getPublished, but null when no build of that slug is public now (deleted, unpublished, never was). */
+  async function findPublished(slug: string, request: PersonalizationRequest = NO_PERSONALIZATION): Promise<BuildPublic | null> {
+    const found = await findPublicBuildOrNull(deps, slug);
+    return found && readPublic(found.row, found.now, request);
+  }
+
+  /**
+   * The author's builds of these slugs as their pages show them, in a fixed number of queries whatever
+   * their number (the feed's 50); a slug not public now is absent from the map.
+   */
+  async function listPublishedBySlugs(slugs: readonly string[]): Promise<Map<string, BuildPublic>> {
+    const now = clock.now();
+    const rows = (await repo.findBuildsBySlugs(db, [...new Set(slugs)].filter(isSlug))).filter((row) => isPublicAt(row, now.toISOString()));
+    const components = await repo.listComponentsWithLowestPriceOfBuilds(db, rows.map((row) => row.id), lowestPriceSince(now));
+    const offers = await deps.personalization.readOffers(components);
+    const built = await Promise.all(
+      rows.map(async (row) => {
+        const authorRows = components.filter((c) => c.build_id === row.id).sort(byDisplayOrder);
+        return [row.slug, await toBuildPublic(row, now, authorRows, NO_PERSONALIZATION, offers)] as const;
+      }),
+    );
+    return new Map(built);
+  }
+
+  async function readPublic(row: BuildRow, now: Date, request: PersonalizationRequest): Promise<BuildPublic> {
     const authorRows = (await repo.listComponentsWithLowestPrice(db, row.id, lowestPriceSince(now))).sort(byDisplayOrder);
-    const variant = await deps.personalization.personalize(authorRows, request);
+    return toBuildPublic(row, now, authorRows, request);
+  }
+
+  async function toBuildPublic(
+    row: BuildRow,
+    now: Date,
+    authorRows: repo.ComponentWithLowest[],
+    request: PersonalizationRequest,
+    offers?: PartOffers,
+  ): Promise<BuildPublic> {
+    const variant = await deps.personalization.personalize(authorRows, request, offers);
     const swappedAsins = [...variant.swaps.values()].map((swap) => swap.offer.asin);
     const lowestOfSwapped = swappedAsins.length > 0 ? await repo.lowestPricesOf(db, swappedAsins, lowestPriceSince(now)) : new Map<string, number>();
     const components = variant.rows.map((c) => (variant.swaps.has(c.id) ? { ...c, lowest_price_cents: lowestOfSwapped.get(c.asin!) ?? null } : c));
@@ -169,5 +212,5 @@ export function createPublicReads(deps: PublicReadDeps) {
     });
   }
 
-  return { listPublished, listPublishedPage, listSummariesInOrder, getPublished };
+  return { listPublished, listPublishedPage, listSummariesInOrder, getPublished, findPublished, listPublishedBySlugs };
 }

@@ -9,16 +9,16 @@
  * Amazon's product images are left out: a reader would store them, and they may be shown only for 24 hours
  * (decision 024). docs/api-feed.md.
  */
+import { absoluteUrl } from '../../common/absolute-url';
 import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../common/amazon-hosts';
 import { isKnownUnavailable } from '../../common/availability';
 import { CART_EXCLUSION_REASONS } from '../../common/cart-exclusions';
 import { categoryLabel } from '../../common/catalog';
 import { formatDateTime, formatPrice } from '../../common/format';
+import { html, type HtmlValue, trusted, type TrustedHtml } from '../../common/html-template';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
 import type { BuildComponentPublic, BuildPublic } from '../builds/builds.types';
-import { absoluteUrl } from '../seo/structured-data';
-import { escapeHtml } from '../../common/markup-escape';
 import { absolutizeHtmlUrls, imageMediaType } from './rss-xml';
 
 /** The site's social card, the cover of a build without one (as in the build page's JSON-LD). */
@@ -46,31 +46,30 @@ function priceNote(component: BuildComponentPublic): string {
   return `${formatPrice(component.price)} (prezzo indicativo${date})`;
 }
 
-function componentItem(component: BuildComponentPublic): string {
-  const parts = [`<strong>${escapeHtml(component.type)}</strong>: ${escapeHtml(component.name)}`, escapeHtml(priceNote(component))];
+function componentItem(component: BuildComponentPublic): TrustedHtml {
+  const parts: HtmlValue[] = [html`<strong>${component.type}</strong>: ${component.name}`, priceNote(component)];
   if (isKnownUnavailable(component.availability)) parts.push('attualmente non disponibile');
   if (component.amazon_link) {
     const affiliate = isAmazonLink(component.amazon_link);
     const label = affiliate ? 'Vedi su Amazon (link affiliato)' : 'Vedi il prodotto';
-    parts.push(`<a href="${escapeHtml(component.amazon_link)}" rel="${affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}">${label}</a>`);
+    parts.push(html`<a href="${component.amazon_link}" rel="${affiliate ? AFFILIATE_LINK_REL : EXTERNAL_LINK_REL}">${label}</a>`);
   }
-  return `<li>${parts.join(' — ')}</li>`;
+  return html`<li>${parts.flatMap((part, index) => (index === 0 ? [part] : [' — ', part]))}</li>`;
 }
 
-function componentsSection(build: BuildPublic, pageUrl: string): string {
-  if (build.components.length === 0) return '';
-  const html = [`<h2>Componenti</h2>`, `<p><em>${escapeHtml(AFFILIATE_DISCLOSURE)}</em></p>`, `<ul>${build.components.map(componentItem).join('')}</ul>`];
-  const pricesDate = build.prices_updated_at ? ` (prezzi indicativi rilevati il ${escapeHtml(formatDateTime(build.prices_updated_at))})` : '';
-  html.push(`<p><strong>Totale indicativo: ${escapeHtml(formatPrice(build.total_price))}</strong>${pricesDate}</p>`);
-  if (build.cart_url) html.push(`<p><a href="${escapeHtml(build.cart_url)}" rel="${AFFILIATE_LINK_REL}">Compra Tutto su Amazon</a></p>`);
-  if (build.cart_url && build.cart_excluded.length > 0) {
-    const excluded = build.cart_excluded.map((item) => `${item.name} (${CART_EXCLUSION_REASONS[item.reason]})`).join(', ');
-    html.push(`<p>Non inclusi nel carrello: ${escapeHtml(excluded)}</p>`);
-  }
-  html.push(`<p>${escapeHtml(PRICE_DISCLAIMER)}</p>`);
-  html.push(`<p>${escapeHtml(AFFILIATE_DISCLOSURE)}</p>`);
-  html.push(`<p><a href="${escapeHtml(pageUrl)}">Prezzi aggiornati e disponibilità sulla pagina della build</a></p>`);
-  return html.join('\n');
+function componentsSection(build: BuildPublic, pageUrl: string): TrustedHtml | null {
+  if (build.components.length === 0) return null;
+  const pricesDate = build.prices_updated_at && html` (prezzi indicativi rilevati il ${formatDateTime(build.prices_updated_at)})`;
+  const excluded = build.cart_url && build.cart_excluded.length > 0 && build.cart_excluded.map((item) => `${item.name} (${CART_EXCLUSION_REASONS[item.reason]})`).join(', ');
+  return html`<h2>Componenti</h2>
+<p><em>${AFFILIATE_DISCLOSURE}</em></p>
+<ul>${build.components.map(componentItem)}</ul>
+<p><strong>Totale indicativo: ${formatPrice(build.total_price)}</strong>${pricesDate}</p>${build.cart_url && html`
+<p><a href="${build.cart_url}" rel="${AFFILIATE_LINK_REL}">Compra Tutto su Amazon</a></p>`}${excluded && html`
+<p>Non inclusi nel carrello: ${excluded}</p>`}
+<p>${PRICE_DISCLAIMER}</p>
+<p>${AFFILIATE_DISCLOSURE}</p>
+<p><a href="${pageUrl}">Prezzi aggiornati e disponibilità sulla pagina della build</a></p>`;
 }
 
 /** The latest of some ISO-8601 times (stored times compare as text only within one format: compared as dates). */
@@ -87,11 +86,10 @@ function latestIso(times: (string | null)[]): string {
 export function toFeedItem(build: BuildPublic, publicBaseUrl: string, editedAt: string): FeedItem {
   const link = absoluteUrl(paths.build(build.slug), publicBaseUrl);
   const coverUrl = absoluteUrl(build.featured_image || DEFAULT_COVER, publicBaseUrl);
-  const contentHtml = [
-    `<p><img src="${escapeHtml(coverUrl)}" alt="${escapeHtml(build.title)}" width="1280" height="720"></p>`,
-    absolutizeHtmlUrls(build.content_html, link),
-    componentsSection(build, link),
-  ].join('\n');
+  // The article is markdown-it's HTML (common/markdown.ts), only its URLs made absolute.
+  const contentHtml = html`<p><img src="${coverUrl}" alt="${build.title}" width="1280" height="720"></p>
+${trusted(absolutizeHtmlUrls(build.content_html, link))}
+${componentsSection(build, link)}`.toString();
   return {
     title: build.title,
     link,

@@ -1,20 +1,20 @@
 /**
  * The RSS feed of the newest public builds, of the whole site or of one category (docs/api-feed.md).
- * Each item is the build exactly as its page reads it (builds.getPublished: the same article HTML with the
- * affiliate tag, the same tagged links and prices), so the feed never needs a second copy of those rules.
+ * Each item is the build exactly as its page reads it (builds.listPublishedBySlugs: getPublished's reading,
+ * batched; the same article HTML with the affiliate tag, the same tagged links and prices), so the feed
+ * never needs a second copy of those rules.
  */
 import type { Kysely } from 'kysely';
+import { absoluteUrl } from '../../common/absolute-url';
 import { BUILD_CATEGORIES, type BuildCategory, categoryLabel, isBuildCategory } from '../../common/catalog';
-import { isAppError, notFound } from '../../common/errors';
+import { notFound } from '../../common/errors';
 import { feedPath, feedTitle } from '../../common/feed-query';
 import { canonicalHomeQuery } from '../../common/home-query';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import type { Database } from '../../db/tables';
 import type { BuildsService } from '../builds/builds.service';
-import type { BuildPublic } from '../builds/builds.types';
 import type { Clock } from '../clock';
-import { absoluteUrl } from '../seo/structured-data';
 import { toFeedItem } from './feed-item';
 import { listNewestPublicSlugs } from './feed.repository';
 import { renderRssXml } from './rss-document';
@@ -27,19 +27,9 @@ export const UNKNOWN_FEED_CATEGORY = `Categoria sconosciuta. Categorie del feed:
 export interface FeedDeps {
   db: Kysely<Database>;
   clock: Clock;
-  builds: Pick<BuildsService, 'getPublished'>;
+  builds: Pick<BuildsService, 'listPublishedBySlugs'>;
   publicBaseUrl: string;
   siteName: string;
-}
-
-/** The build as its page shows it, or null when it stopped being public since the list was read (deleted, unpublished). */
-async function publicBuildOrNull(builds: FeedDeps['builds'], slug: string): Promise<BuildPublic | null> {
-  try {
-    return await builds.getPublished(slug);
-  } catch (error) {
-    if (isAppError(error, 'NOT_FOUND')) return null;
-    throw error;
-  }
 }
 
 export function createFeedService(deps: FeedDeps) {
@@ -51,8 +41,12 @@ export function createFeedService(deps: FeedDeps) {
     if (category !== null && !isBuildCategory(category)) throw notFound(UNKNOWN_FEED_CATEGORY);
     const known: BuildCategory | null = category;
     const rows = await listNewestPublicSlugs(deps.db, deps.clock.now().toISOString(), known, FEED_ITEM_LIMIT);
-    const builds = await Promise.all(rows.map(async (row) => ({ build: await publicBuildOrNull(deps.builds, row.slug), editedAt: row.updated_at })));
-    const items = builds.flatMap(({ build, editedAt }) => (build === null ? [] : [toFeedItem(build, deps.publicBaseUrl, editedAt)]));
+    // One batched read, not one per item; a build that stopped being public since the list was read is left out.
+    const builds = await deps.builds.listPublishedBySlugs(rows.map((row) => row.slug));
+    const items = rows.flatMap((row) => {
+      const build = builds.get(row.slug);
+      return build === undefined ? [] : [toFeedItem(build, deps.publicBaseUrl, row.updated_at)];
+    });
     const homePath = `${paths.home()}${canonicalHomeQuery({ category: known, budget: null, page: 1 })}`;
     const label = known === null ? null : categoryLabel(known);
     const newest = items.reduce<number | null>((latest, item) => Math.max(latest ?? 0, Date.parse(item.changedAt)), null);

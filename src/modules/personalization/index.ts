@@ -2,7 +2,7 @@
  * The personalisation module's face (decision 030): what other code may use of it. The service is wired
  * in services.ts; the rest are its types and the pure mapping of an offered alternative for the answer.
  */
-export { createPersonalizationService, type OfferedPart, type PersonalizationDeps, type PersonalizationService } from './personalization.service';
+export { createPersonalizationService, type OfferedPart, type PartOffers, type PersonalizationDeps, type PersonalizationService } from './personalization.service';
 export type { AppliedSwap, PersonalizedParts, SwapOrigin } from './apply-personalization';
 export { type OfferedAlternative, type PublicAlternative, toPublicAlternative } from './offered-alternatives';
 export type { AcceptedChoice, VisitorChoice } from './visitor-choices';

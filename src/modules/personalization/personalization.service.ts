@@ -23,7 +23,14 @@ export interface OfferedPart {
   type: string;
 }
 
+/** The curated alternatives of parts, by component id, as the alternatives module reads them. */
+export type PartOffers = Awaited<ReturnType<AlternativesService['listOffersFor']>>;
+
 export function createPersonalizationService({ alternatives }: PersonalizationDeps) {
+  function readOffers(rows: readonly ComponentRow[]): Promise<PartOffers> {
+    return alternatives.listOffersFor(rows.map((row) => ({ componentId: row.id, asin: row.asin, type: row.type })));
+  }
+
   /** The alternatives the page offers for each part, by component id. */
   async function offeredFor(parts: readonly OfferedPart[]): Promise<Map<number, OfferedAlternative[]>> {
     const offers = await alternatives.listOffersFor(parts.map((part) => ({ componentId: part.id, asin: part.asin, type: part.type })));
@@ -41,10 +48,12 @@ export function createPersonalizationService({ alternatives }: PersonalizationDe
      * The build's rows as the visitor would buy them: the choices checked against the build and its
      * offered alternatives, owned parts marked, then the budget fit. Never fails because of the request.
      */
-    async personalize<Row extends ComponentRow>(rows: readonly Row[], request: PersonalizationRequest): Promise<PersonalizedParts<Row>> {
-      const offers = await alternatives.listOffersFor(rows.map((row) => ({ componentId: row.id, asin: row.asin, type: row.type })));
-      return applyPersonalization(rows, offers, request);
+    async personalize<Row extends ComponentRow>(rows: readonly Row[], request: PersonalizationRequest, offers?: PartOffers): Promise<PersonalizedParts<Row>> {
+      return applyPersonalization(rows, offers ?? (await readOffers(rows)), request);
     },
+
+    /** The offers of many builds' parts in one read, for `personalize` (the feed reads 50 builds at once). */
+    readOffers,
 
     /** Which of `choices` the build's `parts` accept, by choice (the page's own check; a refused one is absent). */
     acceptedChoices: <Choice extends VisitorChoice>(parts: readonly OfferedPart[], choices: readonly Choice[]): Promise<Map<Choice, AcceptedChoice>> =>

@@ -9,12 +9,13 @@
  * LIMIT/OFFSET so none loads the whole catalogue.
  */
 import type { Kysely } from 'kysely';
+import { absoluteUrl } from '../../common/absolute-url';
 import { canonicalHomeQuery } from '../../common/home-query';
 import { paths } from '../../common/paths';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import { listSitemapEntries, listSitemapSlice, sitemapCategories, sitemapSliceLastmods, sitemapTotals } from './seo.repository';
-import { baseOf, buildUrl, renderRobotsTxt, renderSitemapIndexXml, renderUrlsetXml, type SitemapUrl } from './sitemap';
+import { buildUrl, renderRobotsTxt, renderSitemapIndexXml, renderUrlsetXml, type SitemapUrl } from './sitemap';
 
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -38,7 +39,7 @@ function partOf(part: number, limit: number, listPages: number) {
 export function createSeoService(deps: SeoDeps) {
   const urlLimit = deps.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
   if (!Number.isInteger(urlLimit) || urlLimit < 2) throw new Error('sitemapUrlLimit: at least 2 URLs per sitemap file');
-  const base = baseOf(deps.publicBaseUrl);
+  const base = deps.publicBaseUrl;
 
   /** How many parts the sitemap has: 0 when it is a single urlset. */
   function partCount(urls: number): number {
@@ -48,8 +49,8 @@ export function createSeoService(deps: SeoDeps) {
   /** The indexed list pages: the home (changed when any public build did), then each category with builds. */
   async function listPages(now: string): Promise<{ urls: SitemapUrl[]; builds: number }> {
     const [totals, categories] = await Promise.all([sitemapTotals(deps.db, now), sitemapCategories(deps.db, now)]);
-    const home = { loc: `${base}${paths.home()}`, lastmod: totals.lastmod };
-    const categoryPages = categories.map(({ category, lastmod }) => ({ loc: `${base}/${canonicalHomeQuery({ category, budget: null, page: 1 })}`, lastmod }));
+    const home = { loc: absoluteUrl(paths.home(), base), lastmod: totals.lastmod };
+    const categoryPages = categories.map(({ category, lastmod }) => ({ loc: absoluteUrl(`${paths.home()}${canonicalHomeQuery({ category, budget: null, page: 1 })}`, base), lastmod }));
     return { urls: [home, ...categoryPages], builds: totals.count };
   }
 
@@ -67,7 +68,7 @@ export function createSeoService(deps: SeoDeps) {
     const entries = layout.map((part, index) => {
       const slice = withBuilds.indexOf(part);
       const lastmod = latestLastmod([...lists.urls.slice(part.lists.from, part.lists.to).map((url) => url.lastmod), slice === -1 ? null : (sliceLastmods[slice] ?? null)]);
-      return { loc: `${base}${paths.sitemapPart(index + 1)}`, lastmod };
+      return { loc: absoluteUrl(paths.sitemapPart(index + 1), base), lastmod };
     });
     return { xml: renderSitemapIndexXml(entries), lastModified: latestLastmod(entries.map((entry) => entry.lastmod)) };
   }

@@ -1,4 +1,5 @@
 /** sitemap.xml (sitemaps.org protocol 0.9: one urlset, or an index of parts) and robots.txt. */
+import { absoluteUrl } from '../../common/absolute-url';
 import { escapeXml } from '../../common/markup-escape';
 import { paths } from '../../common/paths';
 import type { SitemapEntry } from './seo.repository';
@@ -43,22 +44,16 @@ export function renderSitemapIndexXml(parts: SitemapUrl[]): string {
   );
 }
 
-export function baseOf(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, '');
-}
-
 /** The URL of a build page and its lastmod. */
-export function buildUrl(base: string, entry: SitemapEntry): SitemapUrl {
-  return { loc: `${base}${paths.build(entry.slug)}`, lastmod: entry.lastmod };
+export function buildUrl(baseUrl: string, entry: SitemapEntry): SitemapUrl {
+  return { loc: absoluteUrl(paths.build(entry.slug), baseUrl), lastmod: entry.lastmod };
 }
 
 /** The one-file sitemap: the home page, then every entry. */
 export function renderSitemapXml(entries: SitemapEntry[], baseUrl: string, homeLastmod: string | null): string {
-  const base = baseOf(baseUrl);
-  return renderUrlsetXml([{ loc: `${base}${paths.home()}`, lastmod: homeLastmod }, ...entries.map((entry) => buildUrl(base, entry))]);
+  return renderUrlsetXml([{ loc: absoluteUrl(paths.home(), baseUrl), lastmod: homeLastmod }, ...entries.map((entry) => buildUrl(baseUrl, entry))]);
 }
 
 export function renderRobotsTxt(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  return ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${base}${paths.sitemap()}`, ''].join('\n');
+  return ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${absoluteUrl(paths.sitemap(), baseUrl)}`, ''].join('\n');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildPublic, BuildComponentPublic } from '../builds/builds.types';
-import { absoluteUrl, availabilityUrl, breadcrumbListJsonLd, buildPageJsonLd, homePageJsonLd, serializeJsonLd } from './structured-data';
+import { availabilityUrl, breadcrumbListJsonLd, buildPageJsonLd, homePageJsonLd, serializeJsonLd } from './structured-data';
 
 function component(overrides: Partial<BuildComponentPublic>): BuildComponentPublic {
   return {
@@ -215,15 +215,5 @@ describe('serializeJsonLd', () => {
 
   it('escapes with \\u sequences', () => {
     expect(serializeJsonLd({ a: '<&>' })).toBe('{"a":"\\u003c\\u0026\\u003e"}');
-  });
-});
-
-describe('absoluteUrl', () => {
-  it('keeps http(s) URLs and resolves site paths against the base', () => {
-    expect(absoluteUrl('https://a.it/x.png', 'https://www.example.it')).toBe('https://a.it/x.png');
-    expect(absoluteUrl('http://a.it/x.png', 'https://www.example.it')).toBe('http://a.it/x.png');
-    expect(absoluteUrl('/x.png', 'https://www.example.it')).toBe('https://www.example.it/x.png');
-    expect(absoluteUrl('/x.png', 'https://www.example.it/')).toBe('https://www.example.it/x.png');
-    expect(absoluteUrl('x.png', 'https://www.example.it/sito')).toBe('https://www.example.it/sito/x.png');
   });
 });

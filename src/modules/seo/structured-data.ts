@@ -3,6 +3,7 @@
  * Offer (affiliate-compliance.md, "Structured data"), breadcrumb trails for any page, and the home page's
  * WebSite and Organization. Pure and isomorphic: used by the SSR pages.
  */
+import { absoluteUrl } from '../../common/absolute-url';
 import { SITE_LOGO } from '../../common/site-images';
 import type { BuildComponentPublic, BuildPublic } from '../builds/builds.types';
 
@@ -23,14 +24,6 @@ export interface Crumb {
 }
 
 const CONTEXT = 'https://schema.org';
-
-/** Keeps http(s) URLs as they are; resolves a site path ('/x') against baseUrl, keeping any sub-path of baseUrl. */
-export function absoluteUrl(pathOrUrl: string, baseUrl: string): string {
-  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  if (pathOrUrl.startsWith('//')) return `https:${pathOrUrl}`;
-  const base = baseUrl.replace(/\/+$/, '');
-  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-}
 
 /**
  * schema.org's word for what the retailer last said (pricing/retailer.ts, amazon-creators/items.ts);

@@ -17,7 +17,6 @@
 import { Hono } from 'hono';
 import { AppError } from '../../common/errors';
 import { paths } from '../../common/paths';
-import { alertPaths } from '../../modules/alerts/alert-tokens';
 import { ALERT_SENT_MESSAGE, subscribeRequestFromForm, subscribeSchema } from '../../modules/alerts/alerts.schema';
 import type { AppServices } from '../../modules/services';
 import { visitorOf } from '../client-ip';
@@ -50,7 +49,7 @@ export function alertRoutes(services: AppServices, options: { trustProxyHops: nu
       if (error instanceof AppError && error.status < 500) return formErrorPage(error, buildSlug);
       throw error;
     }
-    return c.redirect(alertPaths.sent(), 303);
+    return c.redirect(paths.alertSent(), 303);
   });
 
   app.post('/unsubscribe/:token', async (c) => {
