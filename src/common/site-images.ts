@@ -1,7 +1,7 @@
 /**
  * The images the site names to crawlers and link previews, with the dimensions they are served at.
  * Pure (no image library): page heads and structured data read it; the preview route
- * (server/api/admin-media.ts) serves the renditions it names.
+ * (server/api/media.routes.ts) serves the renditions it names.
  *
  * Covers are stored as WebP (modules/media), which some link-preview services do not show: a preview names
  * the cover's JPEG rendition under PREVIEWS_PATH instead, always PREVIEW_WIDTH × PREVIEW_HEIGHT (the 1.91:1

@@ -6,21 +6,18 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, pingDatabase } from '../db/connection';
 import type { AppServices } from '../modules/services';
-import { adminAlertRoutes } from './api/admin-alerts';
-import { adminMailRoutes } from './api/admin-mail';
-import { adminAlternativeRoutes } from './api/admin-alternatives';
-import { adminAnalyticsRoutes } from './api/admin-analytics';
-import { adminBuildRoutes } from './api/admin-builds';
-import { adminMediaRoutes, MEDIA_UPLOAD_API_PATHS, uploadedFileRoutes } from './api/admin-media';
-import { adminImporterRoutes } from './api/admin-importer';
-import { adminPricingRoutes } from './api/admin-pricing';
-import { adminReplacementRoutes } from './api/admin-replacements';
-import { adminSearchSynonymRoutes } from './api/admin-search-synonyms';
-import { adminRetailerRoutes } from './api/admin-retailer';
-import { alertRoutes } from './api/alerts';
-import { authRoutes } from './api/auth';
-import { publicBuildRoutes } from './api/builds';
-import { eventRoutes } from './api/events';
+import { adminAlertRoutes, alertRoutes } from './api/alerts.routes';
+import { adminMailRoutes } from './api/mail.routes';
+import { adminAlternativeRoutes } from './api/alternatives.routes';
+import { adminAnalyticsRoutes, eventRoutes } from './api/analytics.routes';
+import { adminBuildRoutes, publicBuildRoutes } from './api/builds.routes';
+import { adminMediaRoutes, MEDIA_UPLOAD_API_PATHS, uploadedFileRoutes } from './api/media.routes';
+import { adminImporterRoutes } from './api/importer.routes';
+import { adminPricingRoutes } from './api/pricing.routes';
+import { adminReplacementRoutes } from './api/replacements.routes';
+import { adminSearchSynonymRoutes } from './api/search.routes';
+import { adminRetailerRoutes } from './api/retailer-items.routes';
+import { authRoutes } from './api/auth.routes';
 import type { AppEnv } from './hono-env';
 import { apiNotFound, errorBody, handleError } from './middleware/errors';
 import { jsonBodyLimit } from './middleware/json-body';
@@ -36,8 +33,8 @@ import { addressKey } from '../common/address-key';
 import { clientIpOf } from './client-ip';
 import { createMissLimiter } from './cache/miss-limit';
 import { canonicalPagePaths } from './middleware/canonical-page-path';
-import { seoRoutes } from './seo-routes';
-import { feedRoutes } from './feed-routes';
+import { seoRoutes } from './api/seo.routes';
+import { feedRoutes } from './api/feed.routes';
 import { expireAtNextPublication } from './cache/publication-expiry';
 
 export interface AppDeps {
@@ -115,7 +112,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
 
   // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
-  // the click beacons are not refused but not counted (api/events.ts). The login only takes JSON, which no
+  // the click beacons are not refused but not counted (api/analytics.routes.ts). The login only takes JSON, which no
   // other site's page can send without a CORS preflight; refused here too, so its throttle is never charged
   // to a visitor of such a page.
   const crossSitePosts = refuseCrossSitePosts({ publicBaseUrl: config.publicBaseUrl });

@@ -1,9 +1,9 @@
 /** /sitemap.xml and /robots.txt (api-contract.md, "Other routes"). */
 import { Hono } from 'hono';
-import type { SeoService, SitemapDocument } from '../modules/seo/seo.service';
-import { sitemapPartNumber } from './cache/cache-keys';
-import { httpDateOf } from './cache/validators';
-import type { AppEnv } from './hono-env';
+import type { SeoService, SitemapDocument } from '../../modules/seo/seo.service';
+import { sitemapPartNumber } from '../cache/cache-keys';
+import { httpDateOf } from '../cache/validators';
+import type { AppEnv } from '../hono-env';
 
 // Short: a newly published build should reach crawlers quickly. No prices in here, so no price-age limit.
 const CACHE_CONTROL = 'public, max-age=300';
@@ -21,7 +21,7 @@ export function seoRoutes(seo: SeoService) {
     return c.body(sitemap.xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE_CONTROL, ...lastModifiedOf(sitemap) });
   });
 
-  // The parts of a sitemap index (seo.service.ts); a part that does not exist is a 404.
+  // The parts of a sitemap index (modules/seo/seo.service.ts); a part that does not exist is a 404.
   app.get('/:file{sitemap-[0-9]+\\.xml}', async (c) => {
     const part = sitemapPartNumber(c.req.param('file'));
     const sitemap = part === null ? null : await seo.sitemapPartXml(part);

@@ -1,10 +1,10 @@
 /** /feed.xml and /feed.xml?categoria=… (docs/api-feed.md). */
 import { Hono } from 'hono';
-import { isAppError } from '../common/errors';
-import { FEED_CONTENT_TYPE, FEED_PATH, feedCategoryParam } from '../common/feed-query';
-import type { FeedService } from '../modules/feed/feed.service';
-import { httpDateOf } from './cache/validators';
-import type { AppEnv } from './hono-env';
+import { isAppError } from '../../common/errors';
+import { FEED_CONTENT_TYPE, FEED_PATH, feedCategoryParam } from '../../common/feed-query';
+import type { FeedService } from '../../modules/feed/feed.service';
+import { httpDateOf } from '../cache/validators';
+import type { AppEnv } from '../hono-env';
 
 // As the sitemap's: a reader that polls every few minutes gets a new build soon. The page cache keeps the
 // answer 60 s at most and drops it on any content change or scheduled publication (cache/cache-keys.ts).

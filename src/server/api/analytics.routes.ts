@@ -1,4 +1,7 @@
 /**
+ * The analytics' routes. The admin's GET /api/admin/analytics and /api/admin/builds/{id}/analytics: views and
+ * affiliate clicks over a window of days.
+ *
  * POST /api/events/click: the public pages' click beacons (navigator.sendBeacon, src/app/page-script).
  *
  * - Answers 204 whether the click counted or was ignored (a bot, a build or component that does not exist,
@@ -16,12 +19,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../common/errors';
-import { clickBeaconSchema } from '../../modules/analytics/analytics.schema';
+import { analyticsQuerySchema, clickBeaconSchema } from '../../modules/analytics/analytics.schema';
 import type { AppServices } from '../../modules/services';
 import { visitorOf } from '../client-ip';
 import type { AppEnv } from '../hono-env';
 import { isCrossSiteRequest } from '../middleware/cross-site-posts';
-import { parseJsonText, parseWith } from '../middleware/json-body';
+import { idParam, parseJsonText, parseWith } from '../middleware/json-body';
 
 /** A beacon is some 60 bytes of JSON. */
 export const CLICK_BEACON_LIMIT_BYTES = 1024;
@@ -63,6 +66,23 @@ export function eventRoutes(services: AppServices, options: { trustProxyHops: nu
       return c.body(null, 204);
     },
   );
+
+  return app;
+}
+
+export function adminAnalyticsRoutes(services: AppServices) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/analytics', async (c) => {
+    const { days } = parseWith(analyticsQuerySchema, c.req.query());
+    return c.json(await services.analytics.overview(days));
+  });
+
+  app.get('/builds/:id/analytics', async (c) => {
+    const id = idParam(c);
+    const { days } = parseWith(analyticsQuerySchema, c.req.query());
+    return c.json(await services.analytics.forBuild(id, days));
+  });
 
   return app;
 }
