@@ -1,4 +1,4 @@
-/** One error class with typed codes; the server maps it to HTTP in one place (server/middleware/errors.ts). */
+/** One error class with typed codes; the server maps it to HTTP in one place (server/middleware/error-answers.ts). */
 
 const ERROR_STATUS = {
   VALIDATION_ERROR: 400,

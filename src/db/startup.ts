@@ -6,7 +6,7 @@
  */
 import { type AppConfig, ConfigError, type DatabaseTarget, describeDatabaseTarget, loadConfig } from '../config/env';
 import { type DatabaseHandle, openDatabase, pingDatabase } from './connection';
-import { databaseFailureReason, isDatabaseError } from './errors';
+import { databaseFailureReason, isDatabaseError } from './driver-errors';
 
 /** A start-up failure the operator can fix; its message is the one line to print. */
 export class DatabaseStartupError extends Error {

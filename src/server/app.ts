@@ -19,7 +19,7 @@ import { adminSearchSynonymRoutes } from './api/search.routes';
 import { adminRetailerRoutes } from './api/retailer-items.routes';
 import { authRoutes } from './api/auth.routes';
 import type { AppEnv } from './hono-env';
-import { apiNotFound, errorBody, handleError } from './middleware/errors';
+import { apiNotFound, errorBody, handleError } from './middleware/error-answers';
 import { jsonBodyLimit } from './middleware/json-body';
 import { refuseCrossSitePosts } from './middleware/cross-site-posts';
 import { refuseNulInUrl } from './middleware/nul-character';

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase, POSTGRES_APPLICATION_NAME } from '../../src/db/connection';
-import { databaseFailureReason, isDatabaseUnavailable } from '../../src/db/errors';
+import { databaseFailureReason, isDatabaseUnavailable } from '../../src/db/driver-errors';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices } from '../../src/modules/services';
 import { createApp } from '../../src/server/app';

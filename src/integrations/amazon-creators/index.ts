@@ -1,8 +1,8 @@
 /** Amazon Creators API integration: the only code that talks to Amazon. */
-export { createCreatorsClient, ITEM_RESOURCES, MAX_ITEMS_PER_REQUEST, MAX_SEARCH_PAGE } from './client';
-export type { CreatorsClient, CreatorsClientOptions, SearchItemsParams, SearchPage } from './client';
-export { CreatorsApiError, isCreatorsApiError } from './errors';
-export type { CreatorsApiErrorKind, CreatorsEndpoint } from './errors';
+export { createCreatorsClient, ITEM_RESOURCES, MAX_ITEMS_PER_REQUEST, MAX_SEARCH_PAGE } from './creators-client';
+export type { CreatorsClient, CreatorsClientOptions, SearchItemsParams, SearchPage } from './creators-client';
+export { CreatorsApiError, isCreatorsApiError } from './creators-api-error';
+export type { CreatorsApiErrorKind, CreatorsEndpoint } from './creators-api-error';
 export { AVAILABILITY_TYPES, pickListing } from './items';
 export type { Availability, FoundItem, ItemImage, ItemLookup, ItemNotFound } from './items';
 export { createRateQueue, sharedRateQueue } from './rate-queue';

@@ -1,5 +1,5 @@
 /** When to retry a failed call and how long to wait first (amazon-creators-api.md, "Limits, eligibility, retries"). */
-import type { CreatorsApiError } from './errors';
+import type { CreatorsApiError } from './creators-api-error';
 
 export interface RetryPolicy {
   baseDelayMs: number;

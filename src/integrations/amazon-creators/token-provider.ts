@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import type { AmazonConfig } from '../../config/env';
-import { CreatorsApiError, errorFromResponse } from './errors';
-import { fetchText, parseJsonBody } from './http';
+import { CreatorsApiError, errorFromResponse } from './creators-api-error';
+import { fetchText, parseJsonBody } from './creators-http';
 
 export type CredentialVersion = AmazonConfig['credentialVersion'];
 

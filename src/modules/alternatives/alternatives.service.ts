@@ -7,7 +7,7 @@ import { isValidAsin, normalizeAsin } from '../../common/asin';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import { lockSearchIndex, type OfferScope, reindexBuildsOffering } from '../../db/build-search-index';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/driver-errors';
 import { type NewAlternative, newAlternativeRow } from '../../db/alternative-row';
 import type { AlternativeRow, Database } from '../../db/tables';
 import type { ContentEvents } from '../content-events';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { addressKey } from '../../common/address-key';
 import { AppError } from '../../common/errors';
 import { PASSWORD_MESSAGES, passwordViolations } from '../../common/password-rules';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/driver-errors';
 import type { Database } from '../../db/tables';
 import type { Clock } from '../clock';
 import {

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, notFound } from '../../common/errors';
 import { slugify } from '../../common/slug';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/driver-errors';
 import type { BuildRow, Database } from '../../db/tables';
 import type { ContentEvents } from '../content-events';
 import type { DataDeps } from '../data-deps';

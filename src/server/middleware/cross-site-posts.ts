@@ -19,7 +19,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { plainPage } from '../plain-page';
-import { errorBody } from './errors';
+import { errorBody } from './error-answers';
 
 export const CROSS_SITE_MESSAGE = "Richiesta rifiutata: il modulo è stato inviato da un altro sito. Per sicurezza accettiamo solo i moduli delle nostre pagine.";
 

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorCode } from '../../common/errors';
 import { describeErrorForLog, errorMessageForLog, logField } from '../../common/log-text';
-import { databaseFailureReason, isDatabaseUnavailable } from '../../db/errors';
+import { databaseFailureReason, isDatabaseUnavailable } from '../../db/driver-errors';
 
 /** Seconds a client is asked to wait after a 503 for an unavailable database. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;

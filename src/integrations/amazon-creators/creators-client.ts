@@ -4,8 +4,8 @@
  */
 import type { AmazonConfig } from '../../config/env';
 import { isValidAsin, normalizeAsin } from '../../common/asin';
-import { CreatorsApiError, errorFromResponse, readErrorBody } from './errors';
-import { fetchText, parseJsonBody } from './http';
+import { CreatorsApiError, errorFromResponse, readErrorBody } from './creators-api-error';
+import { fetchText, parseJsonBody } from './creators-http';
 import { notFound, toFoundItem, type FoundItem, type ItemLookup } from './items';
 import { sharedRateQueue, type RateQueue } from './rate-queue';
 import { isRetryable, retryDelayMs } from './retry';

@@ -4,7 +4,7 @@
  * or JSON `{errors:[{title, code, detail?}]}`. The key is sent in that header only: it never appears
  * in an error message, so it cannot reach a log line or a response.
  */
-import { RemoveBgError } from './errors';
+import { RemoveBgError } from './remove-bg-error';
 
 export const REMOVE_BG_TIMEOUT_MS = 30_000;
 /** The largest answer accepted (a full-resolution PNG of 25 megapixels fits). */

@@ -1,5 +1,5 @@
 /** One HTTP exchange with a timeout; transport failures become `network`/`timeout` CreatorsApiErrors. */
-import { CreatorsApiError, type CreatorsEndpoint } from './errors';
+import { CreatorsApiError, type CreatorsEndpoint } from './creators-api-error';
 
 export interface RawResponse {
   status: number;
