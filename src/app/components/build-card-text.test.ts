@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildSummary } from '../../modules/builds/builds.types';
+import { sampleBuildSummary } from '../../../tests/helpers/build-summary';
 import { toBuildCard } from './build-card-text';
 
-const summary: BuildSummary = {
-  id: 1,
-  slug: 'pc-ufficio',
-  title: 'PC da ufficio',
-  description: 'Per lavorare',
-  featured_image: null,
-  category: 'ufficio',
-  budget: 500,
-  views: 1,
-  published_at: '2026-11-22T10:00:00.000Z',
-  total_price: 1234.5,
-  component_count: 1,
-};
+const summary = sampleBuildSummary;
 
 describe('the counts of a build card', () => {
   it('gives a home card of one component in the singular, of any other count in the plural', () => {

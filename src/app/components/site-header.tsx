@@ -1,6 +1,7 @@
 import { paths } from '../../common/paths';
 import { PAGE_HOOKS } from '../page-script/hooks';
-import { CloseIcon, CpuIcon, ExternalIcon, MenuIcon, SearchIcon } from './icons';
+import { CloseIcon, CpuIcon, ExternalIcon, MenuIcon } from './icons';
+import { SearchForm } from './search-form';
 import { ThemeToggle } from './theme-toggle-button';
 
 interface SiteHeaderProps {
@@ -11,32 +12,21 @@ interface SiteHeaderProps {
 const linkClass = 'rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-violet-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-violet-300';
 
 /**
- * The site search's field: a plain GET form to /cerca, so it works without JavaScript (decision 017).
- * It takes the room left between the name and the menu, down to a phone's (min-w-0 lets it shrink).
+ * The site search's field. It takes the room left between the name and the menu, down to a phone's (min-w-0
+ * lets it shrink).
  */
-function SearchForm() {
+function HeaderSearch() {
   return (
-    <form role="search" aria-label="Cerca nel sito" action={paths.search()} method="get" className="flex min-w-0 flex-1 justify-end md:max-w-xs">
-      <label htmlFor="site-search" className="sr-only">
-        Cerca
-      </label>
-      <input
-        id="site-search"
-        type="search"
-        name="q"
-        required
-        maxLength={300}
-        placeholder="Cerca una build"
-        className="w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-violet-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-      />
-      <button
-        type="submit"
-        className="rounded-r-lg border border-violet-700 bg-violet-700 px-3 text-white hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 dark:border-violet-400 dark:bg-violet-400 dark:text-slate-950"
-      >
-        <SearchIcon width={18} height={18} />
-        <span className="sr-only">Avvia la ricerca</span>
-      </button>
-    </form>
+    <SearchForm
+      id="site-search"
+      ariaLabel="Cerca nel sito"
+      placeholder="Cerca una build"
+      required
+      className="flex min-w-0 flex-1 justify-end md:max-w-xs"
+      inputClassName="w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-violet-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+      buttonClassName="rounded-r-lg border border-violet-700 bg-violet-700 px-3 text-white hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 dark:border-violet-400 dark:bg-violet-400 dark:text-slate-950"
+      buttonLabel={<span className="sr-only">Avvia la ricerca</span>}
+    />
   );
 }
 
@@ -71,7 +61,7 @@ export function SiteHeader({ siteName, socialUrl }: SiteHeaderProps) {
           </span>
           {siteName}
         </a>
-        <SearchForm />
+        <HeaderSearch />
         <nav aria-label="Principale" className="hidden items-center gap-1 md:flex">
           {links}
           <ThemeToggle />

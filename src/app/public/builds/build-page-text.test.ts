@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildPublic, BuildSummary } from '../../../modules/builds/builds.types';
+import type { BuildPublic } from '../../../modules/builds/builds.types';
+import { sampleBuildSummary } from '../../../../tests/helpers/build-summary';
 import { toBuildPage } from './build-page-text';
-
-const summary: BuildSummary = {
-  id: 1,
-  slug: 'pc-ufficio',
-  title: 'PC da ufficio',
-  description: 'Per lavorare',
-  featured_image: null,
-  category: 'ufficio',
-  budget: 500,
-  views: 1,
-  published_at: '2026-11-22T10:00:00.000Z',
-  total_price: 1234.5,
-  component_count: 1,
-};
 
 function page(views: number): BuildPublic {
   return {
-    ...summary,
+    ...sampleBuildSummary,
     views,
     content: '',
     content_html: '',

@@ -9,30 +9,20 @@ const LINE_COLOURS = ['text-violet-700 dark:text-violet-300', 'text-amber-600 da
  * shows each line's pattern beside its build and says its first and last total in words.
  */
 export function CompareChart({ chart }: { chart: CompareChartData }) {
-  const { width, height, lines, guides, startLabel, endLabel } = chart;
-  const { left, right } = COMPARE_CHART_PLOT;
+  const { lines } = chart;
   return (
     <figure data-testid="compare-chart">
       <h2 id="compare-chart-heading" className="text-xl font-bold">
         Andamento dei prezzi totali
       </h2>
-      <svg
-        role="img"
-        aria-labelledby="compare-chart-heading"
-        aria-describedby="compare-chart-legend"
-        viewBox={`0 0 ${width} ${height}`}
-        width={width}
-        height={height}
-        className="mt-2 h-auto w-full"
-      >
-        <ChartFrame guides={guides} left={left} right={right} height={height} startLabel={startLabel} endLabel={endLabel} />
+      <ChartFrame chart={chart} plot={COMPARE_CHART_PLOT} labelledBy="compare-chart-heading" describedBy="compare-chart-legend" className="mt-2 h-auto w-full">
         {lines.map((line, index) => (
           <g key={line.label} className={LINE_COLOURS[index % LINE_COLOURS.length]} data-testid="compare-line">
             {line.path && <path d={line.path} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinejoin="round" strokeDasharray={line.dash || undefined} />}
             {line.dot && <circle cx={line.dot.x} cy={line.dot.y} r={4} fill="currentColor" />}
           </g>
         ))}
-      </svg>
+      </ChartFrame>
       <figcaption>
         <ul id="compare-chart-legend" className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Legenda">
           {lines.map((line, index) => (

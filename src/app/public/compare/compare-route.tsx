@@ -5,6 +5,7 @@
  */
 import { AFFILIATE_LINK_REL, EXTERNAL_LINK_REL, isAmazonLink } from '../../../common/amazon-hosts';
 import { categoryLabel } from '../../../common/catalog';
+import type { ReactNode } from 'react';
 import { data as answer } from 'react-router';
 import { compareQuery, comparePageKey, MAX_COMPARED, MIN_COMPARED, requestedSlugs } from '../../../common/compare-query';
 import { PAGE_KEY_HEADER } from '../../../common/page-key';
@@ -186,6 +187,25 @@ function CompatibilityCell({ build }: { build: ComparedBuildData }) {
   );
 }
 
+/**
+ * A row of what each build is as a whole (total, power, compatibility, purchase): its heading, then one cell
+ * a build in the columns' order. `marked` flags the cheapest build's cell (data-cheapest) for the style.
+ */
+function BuildsRow({ testId, heading, builds, marked, children }: { testId: string; heading: string; builds: ComparedBuildData[]; marked?: (build: ComparedBuildData) => boolean; children: (build: ComparedBuildData) => ReactNode }) {
+  return (
+    <tr data-testid={testId}>
+      <th scope="row" className={ROW_HEAD}>
+        {heading}
+      </th>
+      {builds.map((build) => (
+        <td key={build.page.slug} className={CELL} data-cheapest={marked?.(build) ? 'true' : undefined}>
+          {children(build)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
 function CompareTable({ data, now }: { data: ComparePageData; now: number }) {
   const { builds, rows } = data;
   return (
@@ -212,52 +232,32 @@ function CompareTable({ data, now }: { data: ComparePageData; now: number }) {
           {rows.map((row) => (
             <PartRow key={row.type} row={row} now={now} />
           ))}
-          <tr data-testid="compare-totals">
-            <th scope="row" className={ROW_HEAD}>
-              Totale
-            </th>
-            {builds.map((build) => (
-              <td key={build.page.slug} className={CELL} data-cheapest={build.cheapest ? 'true' : undefined}>
+          <BuildsRow testId="compare-totals" heading="Totale" builds={builds} marked={(build) => build.cheapest}>
+            {(build) => (
+              <>
                 {build.cheapest && <p className="mb-2 inline-block rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100">La più economica</p>}
                 <PriceTotal build={build.page} now={now} testId="compare-total" />
-              </td>
-            ))}
-          </tr>
-          <tr data-testid="compare-power">
-            <th scope="row" className={ROW_HEAD}>
-              Consumo stimato
-            </th>
-            {builds.map((build) => (
-              <td key={build.page.slug} className={CELL}>
-                {build.compatibility.wattsText}
-              </td>
-            ))}
-          </tr>
-          <tr data-testid="compare-compatibility">
-            <th scope="row" className={ROW_HEAD}>
-              Compatibilità
-            </th>
-            {builds.map((build) => (
-              <td key={build.page.slug} className={CELL}>
-                <CompatibilityCell build={build} />
-              </td>
-            ))}
-          </tr>
-          <tr data-testid="compare-buy">
-            <th scope="row" className={ROW_HEAD}>
-              Acquisto
-            </th>
-            {builds.map(({ page }) => (
-              <td key={page.slug} className={CELL}>
+              </>
+            )}
+          </BuildsRow>
+          <BuildsRow testId="compare-power" heading="Consumo stimato" builds={builds}>
+            {(build) => build.compatibility.wattsText}
+          </BuildsRow>
+          <BuildsRow testId="compare-compatibility" heading="Compatibilità" builds={builds}>
+            {(build) => <CompatibilityCell build={build} />}
+          </BuildsRow>
+          <BuildsRow testId="compare-buy" heading="Acquisto" builds={builds}>
+            {({ page }) => (
+              <>
                 <BuyAll build={page} disclosure={AFFILIATE_DISCLOSURE} />
                 <p className="mt-3 text-center">
                   <a href={paths.build(page.slug)} className="inline-flex min-h-6 items-center font-semibold text-violet-700 hover:underline dark:text-violet-300">
                     Vai alla build<span className="sr-only"> {page.title}</span>
                   </a>
                 </p>
-              </td>
-            ))}
-          </tr>
+              </>
+            )}
+          </BuildsRow>
         </tbody>
       </table>
     </div>

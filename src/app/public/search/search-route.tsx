@@ -12,7 +12,7 @@ import { paths } from '../../../common/paths';
 import { canonicalSearchQuery, MAX_QUERY_LENGTH, parseSearchQuery, SEARCH_PAGE_SIZE, type SearchPageQuery } from '../../../common/search-query';
 import { BuildCard } from '../../components/build-card';
 import { CompareForm } from '../../components/compare-form';
-import { SearchIcon } from '../../components/icons';
+import { SearchForm } from '../../components/search-form';
 import { Pagination } from '../../components/pagination';
 import { toBuildCard } from '../../components/build-card-text';
 import { breadcrumbListJsonLd } from '../../../modules/seo/structured-data';
@@ -105,27 +105,16 @@ export function meta({ matches, data: loaded }: Route.MetaArgs) {
 
 function SearchPageForm({ q }: { q: string }) {
   return (
-    <form role="search" aria-label="Affina la ricerca" action={paths.search()} method="get" className="mt-6 flex max-w-xl">
-      <label htmlFor="search-page-q" className="sr-only">
-        Cerca
-      </label>
-      <input
-        id="search-page-q"
-        type="search"
-        name="q"
-        defaultValue={q}
-        maxLength={MAX_QUERY_LENGTH}
-        placeholder="Per esempio: rtx 5070 editing"
-        className="w-full min-w-0 rounded-l-xl border border-r-0 border-slate-300 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-violet-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      />
-      <button
-        type="submit"
-        className="inline-flex items-center gap-2 rounded-r-xl bg-violet-700 px-5 font-semibold text-white hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 dark:bg-violet-400 dark:text-slate-950"
-      >
-        <SearchIcon width={18} height={18} />
-        Cerca
-      </button>
-    </form>
+    <SearchForm
+      id="search-page-q"
+      ariaLabel="Affina la ricerca"
+      placeholder="Per esempio: rtx 5070 editing"
+      defaultValue={q}
+      className="mt-6 flex max-w-xl"
+      inputClassName="w-full min-w-0 rounded-l-xl border border-r-0 border-slate-300 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-violet-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      buttonClassName="inline-flex items-center gap-2 rounded-r-xl bg-violet-700 px-5 font-semibold text-white hover:bg-violet-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 dark:bg-violet-400 dark:text-slate-950"
+      buttonLabel="Cerca"
+    />
   );
 }
 
