@@ -24,7 +24,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemoContent } from '../src/db/seed';
 import { createBackup } from '../src/modules/backup/backup.service';
-import { restoreBackup } from '../src/modules/backup/restore.service';
+import { restoreBackup } from '../src/modules/backup/restore-backup';
 import { buildInputSchema } from '../src/modules/builds/builds.schema';
 import { systemClock } from '../src/modules/clock';
 import { createUploadStorage } from '../src/modules/media/upload-storage';

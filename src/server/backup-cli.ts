@@ -13,7 +13,7 @@ import { loadConfigOrExit } from '../db/startup';
 import { createAuthService } from '../modules/auth/auth.service';
 import { describeRowCounts } from '../modules/backup/backup.schema';
 import { createBackup } from '../modules/backup/backup.service';
-import { restoreBackup } from '../modules/backup/restore.service';
+import { restoreBackup } from '../modules/backup/restore-backup';
 import { systemClock } from '../modules/clock';
 import { createUploadStorage } from '../modules/media/upload-storage';
 import { CONTENT_CHANNEL } from './content-sync';

@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations';
 import { parseDatabaseUrl } from '../../src/config/env';
 import { createBackup } from '../../src/modules/backup/backup.service';
-import { restoreBackup } from '../../src/modules/backup/restore.service';
+import { restoreBackup } from '../../src/modules/backup/restore-backup';
 import { systemClock } from '../../src/modules/clock';
 import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { createEmptySite, temporaryDirectory } from '../backup/backup-fixtures';

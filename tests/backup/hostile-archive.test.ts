@@ -14,7 +14,7 @@ import { isAppError } from '../../src/common/errors';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoContent } from '../../src/db/seed';
 import { createBackup } from '../../src/modules/backup/backup.service';
-import { restoreBackup } from '../../src/modules/backup/restore.service';
+import { restoreBackup } from '../../src/modules/backup/restore-backup';
 import { systemClock } from '../../src/modules/clock';
 import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { createTestContext, type TestContext } from '../helpers/test-app';

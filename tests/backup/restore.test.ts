@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoContent } from '../../src/db/seed';
 import { createBackup } from '../../src/modules/backup/backup.service';
 import { buildInputSchema } from '../../src/modules/builds/builds.schema';
-import { INTERRUPTED_RUN_ERROR, restoreBackup } from '../../src/modules/backup/restore.service';
+import { INTERRUPTED_RUN_ERROR, restoreBackup } from '../../src/modules/backup/restore-backup';
 import { systemClock } from '../../src/modules/clock';
 import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { createServices } from '../../src/modules/services';

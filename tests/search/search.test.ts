@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackup } from '../../src/modules/backup/backup.service';
-import { restoreBackup } from '../../src/modules/backup/restore.service';
+import { restoreBackup } from '../../src/modules/backup/restore-backup';
 import { createUploadStorage } from '../../src/modules/media/upload-storage';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';

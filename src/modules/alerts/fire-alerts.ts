@@ -17,7 +17,7 @@ import { hashSecretToken, newSecretToken } from '../secrets';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { alertMail } from './alert-mail';
 import { type AlertToEvaluate, deleteActiveAlert, findActiveAlertsOfAsins, replaceUnsubscribeHash } from './alerts.repository';
-import type { SubscribeDeps } from './subscribe.service';
+import type { SubscribeDeps } from './subscribe-to-alert';
 
 export interface EvaluationOutcome {
   evaluated: number;
