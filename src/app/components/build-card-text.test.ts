@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildSummary } from '../../modules/builds/builds.types';
+import type { BuildSummary } from '../../modules/builds';
 import { toBuildCard } from './build-card-text';
 
 const summary: BuildSummary = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildPublic, BuildSummary } from '../../../modules/builds/builds.types';
+import type { BuildPublic, BuildSummary } from '../../../modules/builds';
 import { toBuildPage } from './build-page-text';
 
 const summary: BuildSummary = {
