@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,7 +7,7 @@ import tseslint from 'typescript-eslint';
 /**
  * Layering of src/ (docs/architecture.md, "Shape of the code"), checked on every import. An element is a
  * folder; an import between files of one element (one feature of src/modules, or src/server, ...) is never
- * checked, so a module uses its own repository freely while every other one must go through its service.
+ * checked here. Which files of a module others may import (its face and its schemas) is project/module-faces.
  */
 const layers = {
   plugins: { boundaries },
@@ -31,6 +32,8 @@ const layers = {
       { category: 'repository', pattern: '**/*.repository.ts' },
       { category: 'service', pattern: '**/*.service.ts' },
       { category: 'schema', pattern: '**/*.schema.ts' },
+      // A module's face: what other code may use of it (project/module-faces below).
+      { category: 'face', pattern: 'src/modules/*/index.ts' },
     ],
   },
   rules: {
@@ -39,11 +42,7 @@ const layers = {
       {
         default: 'allow',
         policies: [
-          {
-            // Same-module imports are internal and never reach this rule.
-            disallow: { to: { file: { categories: 'repository' } } },
-            message: "Un repository si usa solo dal proprio modulo: passa dal servizio di quel modulo (docs/architecture.md).",
-          },
+          // Which file of another module may be imported (its face, its schema) is project/module-faces' part.
           {
             from: { element: { types: ['db', 'modules-root', 'module'] } },
             disallow: { to: { element: { types: ['server', 'app', 'schedulers'] } } },
@@ -71,7 +70,7 @@ const layers = {
             disallow: {
               to: [
                 { element: { types: ['server', 'db', 'schedulers', 'integrations', 'config', 'modules-root'] } },
-                { file: { categories: ['service', 'repository'] } },
+                { file: { categories: ['service', 'repository', 'face'] } },
               ],
               dependency: { kind: 'value' },
             },
@@ -108,7 +107,66 @@ const commentsRule = {
     };
   },
 };
-const projectRules = { rules: { 'no-issue-numbers': commentsRule } };
+
+/**
+ * The module contract (docs/architecture.md, "Shape of the code"): code outside src/modules/<m>/ uses
+ * the module only through its face, `src/modules/<m>/index.ts`, and its `*.schema.ts` (zod, shared with
+ * the browser). What else is in the folder is the module's own, free to change without a look outside.
+ * A local rule because it resolves the import's path: a folder's files are one element for boundaries,
+ * and bench/ and scripts/ are held to it too.
+ */
+const modulesRoot = resolve(import.meta.dirname, 'src/modules');
+const moduleFacesRule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      internal: "{{file}} è interno al modulo {{module}}: da fuori si usa solo src/modules/{{module}}/index.ts (o un suo *.schema.ts); esporta lì ciò che serve.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const importer = relative(modulesRoot, context.filename).split(sep);
+    const ownModule = importer.length > 1 && importer[0] !== '..' ? importer[0] : null;
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = relative(modulesRoot, resolve(dirname(context.filename), source.value));
+      if (target.startsWith('..') || isAbsolute(target)) return;
+      const parts = target.split(sep);
+      // The face itself (the folder, or its index), or a file directly in src/modules (services.ts, clock.ts...).
+      if (parts.length < 2 || parts[0] === ownModule) return;
+      const name = parts.at(-1).replace(/\.(ts|tsx|js|mjs)$/, '');
+      if ((parts.length === 2 && name === 'index') || name.endsWith('.schema')) return;
+      context.report({ node: source, messageId: 'internal', data: { module: parts[0], file: `src/modules/${parts.join('/')}` } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      // `import('../x').T` in a type position.
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+    };
+  },
+};
+
+/**
+ * Query-builder calls: only repositories and src/db run queries (docs/architecture.md, "Shape of the
+ * code"). The kysely import rule stops a value import of `sql`; these catch the builder reached through a
+ * `db` or `trx` handed in, which needs no import at all.
+ */
+const QUERY_MESSAGE = 'Le query stanno nei repository (*.repository.ts) o in src/db: spostala lì e chiamala da qui.';
+const queryBuilderCalls = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|withRecursive)$/]",
+    message: QUERY_MESSAGE,
+  },
+  // Kysely's common table expression `.with('name', ...)`; an array's `.with(index, value)` takes a number.
+  { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='with'][arguments.0.value=/./]", message: QUERY_MESSAGE },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
+  { selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='sql']", message: QUERY_MESSAGE },
+];
+
+const projectRules = { rules: { 'no-issue-numbers': commentsRule, 'module-faces': moduleFacesRule } };
 
 const typeCheckedRules = tseslint.configs.recommendedTypeCheckedOnly.at(-1).rules;
 
@@ -177,7 +235,13 @@ export default tseslint.config(
         'error',
         { paths: [{ name: 'kysely', message: 'Le query stanno nei repository (o in src/db): qui solo tipi.', allowTypeImports: true }] },
       ],
+      'no-restricted-syntax': ['error', ...queryBuilderCalls],
     },
+  },
+  {
+    // Tests may reach a module's internals (they test them); the application, benchmarks and scripts may not.
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'bench/**/*.ts', 'scripts/**/*.ts', 'scripts/**/*.mjs'],
+    rules: { 'project/module-faces': 'error' },
   },
   {
     files: ['src/config/env.ts', 'tests/**', 'scripts/**', 'bench/**', '*.config.ts'],

@@ -14,7 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import { resolveAttributes } from '../src/compatibility/assess';
-import { type FitPart, fitBudget, fitBudgetAsync } from '../src/modules/personalization/budget-fit';
+import { type FitPart, fitBudget, fitBudgetAsync } from '../src/modules/personalization';
 import { positiveInteger } from './cli-args';
 import { SAMPLE_BUILD as BUILD } from './fit-sample-build';
 import { printTable } from './table';

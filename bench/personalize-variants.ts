@@ -9,7 +9,7 @@
 import { personalizationQuery } from '../src/common/personalization-query';
 import { SAMPLE_BUILD } from './fit-sample-build';
 import { ADMIN, BENCH_USER_AGENT, getJson } from './start-site';
-import type { BuildPersonalization } from '../src/modules/builds/builds.types';
+import type { BuildPersonalization } from '../src/modules/builds';
 
 /** The few fields of GET /api/builds/{slug} the benches read. */
 export interface PublicAlternative {

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/env';
 import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
-import { rebuildPriceHistoryDays } from '../src/modules/pricing/pricing.service';
+import { rebuildPriceHistoryDays } from '../src/modules/pricing';
 import { createServices } from '../src/modules/services';
 import { createApp } from '../src/server/app';
 import { createTestDatabase, type TestDialect } from '../tests/helpers/test-database';

@@ -23,7 +23,7 @@ import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemoContent } from '../src/db/seed';
 import { createServices } from '../src/modules/services';
-import { FLUSH_INTERVAL_MS } from '../src/modules/analytics/visit-counter';
+import { FLUSH_INTERVAL_MS } from '../src/modules/analytics';
 import { createApp, createPublicCache } from '../src/server/app';
 import { createNodeServer } from '../src/server/node-server';
 import { createPageRenderer } from '../src/server/pages';

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { storeObservations } from '../src/modules/pricing/pricing.service';
+import { storeObservations } from '../src/modules/pricing';
 import { startFakeCreatorsApi } from '../tests/fakes/creators-api';
 import { demoCatalogue } from '../tests/fakes/creators-demo-catalogue';
 import { retailerEnv } from '../tests/helpers/retailer-env';

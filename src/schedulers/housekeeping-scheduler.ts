@@ -4,7 +4,7 @@
  * interval across all of them.
  */
 import { formatQuantity } from '../common/format';
-import type { HousekeepingResult, HousekeepingService } from '../modules/housekeeping/housekeeping.service';
+import type { HousekeepingResult, HousekeepingService } from '../modules/housekeeping';
 import { errorMessageForLog } from '../common/log-text';
 import { startTicker, type Ticker } from './ticker';
 

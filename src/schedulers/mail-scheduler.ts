@@ -4,7 +4,7 @@
  * instance may run it: the leases give each mail to one sender.
  */
 import { errorMessageForLog } from '../common/log-text';
-import type { MailService, SendDueResult } from '../modules/mail/mail.service';
+import type { MailService, SendDueResult } from '../modules/mail';
 import { startTicker, type Ticker } from './ticker';
 
 const MAIL_INTERVAL_MS = 5_000;

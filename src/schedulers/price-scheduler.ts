@@ -5,7 +5,7 @@
  * manual refresh never overlaps a scheduled one.
  */
 import type { PricingConfig } from '../config/env';
-import { TIERS, type PricingService } from '../modules/pricing/pricing.service';
+import { TIERS, type PricingService } from '../modules/pricing';
 import { errorMessageForLog } from '../common/log-text';
 import { startTicker, type Ticker } from './ticker';
 

@@ -5,7 +5,7 @@
  * lists do.
  */
 import { formatQuantity } from '../common/format';
-import type { PublishingService } from '../modules/publishing/publishing.service';
+import type { PublishingService } from '../modules/publishing';
 import { errorMessageForLog } from '../common/log-text';
 import { startTicker, type Ticker } from './ticker';
 

@@ -10,12 +10,11 @@ import { formatDecimal, formatQuantity } from '../common/format';
 import type { AppConfig } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/connection';
 import { loadConfigOrExit } from '../db/startup';
-import { createAuthService } from '../modules/auth/auth.service';
+import { createAuthService } from '../modules/auth';
 import { describeRowCounts } from '../modules/backup/backup.schema';
-import { createBackup } from '../modules/backup/backup.service';
-import { restoreBackup } from '../modules/backup/restore.service';
+import { createBackup, restoreBackup } from '../modules/backup';
 import { systemClock } from '../modules/clock';
-import { createUploadStorage } from '../modules/media/upload-storage';
+import { createUploadStorage } from '../modules/media';
 import { CONTENT_CHANNEL } from './content-sync';
 import { announceFirstAdmin } from './first-admin';
 

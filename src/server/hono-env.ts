@@ -1,5 +1,5 @@
 /** Hono context typing shared by the server's middleware and routes. */
-import type { AuthSession } from '../modules/auth/auth.service';
+import type { AuthSession } from '../modules/auth';
 
 export interface AppEnv {
   Variables: {

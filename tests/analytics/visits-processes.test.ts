@@ -5,7 +5,7 @@
  * Each process writes its visits every few seconds, and the last ones when it stops (SIGTERM).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLUSH_INTERVAL_MS } from '../../src/modules/analytics/visit-counter';
+import { FLUSH_INTERVAL_MS } from '../../src/modules/analytics';
 import { type AppServers, startAppServers } from '../helpers/app-servers';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 import { testDialect } from '../helpers/test-database';

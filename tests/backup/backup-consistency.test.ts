@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations';
 import { readArchive } from '../../src/modules/backup/archive-reader';
-import { createBackup } from '../../src/modules/backup/backup.service';
+import { createBackup } from '../../src/modules/backup';
 import { systemClock } from '../../src/modules/clock';
 import { createServices } from '../../src/modules/services';
 import { testDialect } from '../helpers/test-database';

@@ -18,7 +18,7 @@ import { seedDemoContent } from '../../src/db/seed';
 import type { ObjectStorage } from '../../src/integrations/storage';
 import { CLICK_BEACON_PATH } from '../../src/common/click-beacon';
 import { BACKUP_TABLES } from '../../src/modules/backup/backup.schema';
-import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import { createUploadStorage } from '../../src/modules/media';
 import type { FakeCreatorsApi } from '../fakes/creators-api';
 import type { TestContext } from '../helpers/test-app';
 import { sampleBuild } from '../helpers/test-app';

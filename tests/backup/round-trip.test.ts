@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import { createUploadStorage } from '../../src/modules/media';
 import { createServices } from '../../src/modules/services';
 import { createApp } from '../../src/server/app';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { statusLabel } from '../../src/common/catalog';
-import type { BuildAdminRow } from '../../src/modules/builds/builds.types';
+import type { BuildAdminRow } from '../../src/modules/builds';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from '../e2e/harness';
 import { apiCreateBuild, apiJson, apiLogin, openAdmin, seriousAxeViolations, storeAdminTheme, unexpectedErrors } from '../e2e/admin-helpers';
 

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDateTime } from '../../src/common/format';
-import type { BuildAdmin } from '../../src/modules/builds/builds.types';
+import type { BuildAdmin } from '../../src/modules/builds';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from '../e2e/harness';
 import { ADMIN, apiCreateBuild, apiGetBuild, apiJson, apiLogin, openAdmin, seriousAxeViolations, storedToken, unexpectedErrors } from '../e2e/admin-helpers';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { storeObservations } from '../../src/modules/pricing/pricing.service';
+import { storeObservations } from '../../src/modules/pricing';
 import { systemClock } from '../../src/modules/clock';
 import { type FakeCreatorsApi, type FakeItem, fakeImageUrl, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';

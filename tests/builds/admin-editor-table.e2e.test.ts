@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPrice } from '../../src/common/format';
-import type { BuildAdmin } from '../../src/modules/builds/builds.types';
+import type { BuildAdmin } from '../../src/modules/builds';
 import { type FakeCreatorsApi, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { type E2EContext, newPage, type OpenedPage, startE2E, VIEWPORTS } from '../e2e/harness';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, type InsertedBuild, insertBuilds } from '../helpers/catalogue';
 import { expectConsole } from '../helpers/console-guard';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
-import { storeObservations } from '../../src/modules/pricing/pricing.service';
+import { storeObservations } from '../../src/modules/pricing';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 
 const BASE_URL = 'http://localhost:3000'; // PUBLIC_BASE_URL of the test context

@@ -6,7 +6,7 @@
  */
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeObservations } from '../../src/modules/pricing/pricing.service';
+import { storeObservations } from '../../src/modules/pricing';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BuildAdmin } from '../../src/modules/builds/builds.types';
+import type { BuildAdmin } from '../../src/modules/builds';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n!Secure#2026' } as const;
 const AXE_PATH = resolve('node_modules/axe-core/axe.min.js');

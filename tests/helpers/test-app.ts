@@ -10,7 +10,7 @@ import { createServices, type AppServices } from '../../src/modules/services';
 import type { ServerBuild } from 'react-router';
 import { type App, createApp, createPublicCache, type PublicCache } from '../../src/server/app';
 import { createPageRenderer } from '../../src/server/pages';
-import type { ScryptCost } from '../../src/modules/auth/password-hash';
+import type { ScryptCost } from '../../src/modules/auth';
 import { createTestDatabase, type TestDatabase, type TestDialect, testDialect } from './test-database';
 import { TEST_SCRYPT_COST } from './test-scrypt';
 

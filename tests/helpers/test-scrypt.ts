@@ -5,6 +5,6 @@
  * user) does not depend on the cost; auth.test.ts keeps production's cost where it does (the timing
  * test) and checks that the default is production's.
  */
-import type { ScryptCost } from '../../src/modules/auth/password-hash';
+import type { ScryptCost } from '../../src/modules/auth';
 
 export const TEST_SCRYPT_COST: ScryptCost = Object.freeze({ N: 2 ** 10, r: 8, p: 1 });

@@ -8,7 +8,7 @@
 import { loadConfig } from '../../src/config/env';
 import { openDatabase } from '../../src/db/connection';
 import { systemClock } from '../../src/modules/clock';
-import { createMailService } from '../../src/modules/mail/mail.service';
+import { createMailService } from '../../src/modules/mail';
 
 const [url, smtpUrl] = process.argv.slice(2);
 if (!url || !smtpUrl) {

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createRemoveBgClient, isRemoveBgError } from '../../src/integrations/remove-bg';
 import { BACKGROUND_REMOVAL_ERROR_MESSAGE, createMediaService } from '../../src/modules/media/media.service';
-import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import { createUploadStorage } from '../../src/modules/media';
 import { startFakeRemoveBg, type FakeRemoveBg } from '../fakes/remove-bg';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 

@@ -13,7 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createLocalDirectoryStorage, type ObjectStorage } from '../../src/integrations/storage';
 import { createDatabaseStorage } from '../../src/modules/media/database-storage';
-import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import { createUploadStorage } from '../../src/modules/media';
 import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/test-database';
 
 let testDb: TestDatabase;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import { createUploadStorage } from '../../src/modules/media';
 import { createNodeServer } from '../../src/server/node-server';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { testDialect } from '../helpers/test-database';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { priceHistoryResponseSchema } from '../../src/modules/pricing/pricing.schema';
-import { rebuildPriceHistoryDays, storeObservations } from '../../src/modules/pricing/pricing.service';
+import { rebuildPriceHistoryDays, storeObservations } from '../../src/modules/pricing';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';

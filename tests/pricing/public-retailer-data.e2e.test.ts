@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeObservations } from '../../src/modules/pricing/pricing.service';
+import { storeObservations } from '../../src/modules/pricing';
 import { type FakeCreatorsApi, startFakeCreatorsApi } from '../fakes/creators-api';
 import { retailerEnv } from '../helpers/retailer-env';
 import { apiCreateBuild, apiJson, apiLogin } from '../e2e/admin-helpers';

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import type { ReplacementRecord } from '../../src/modules/replacements/replacements.types';
+import type { ReplacementRecord } from '../../src/modules/replacements';
 import { startFakeCreatorsApi, type FakeCreatorsApi } from '../fakes/creators-api';
 import { demoCatalogue } from '../fakes/creators-demo-catalogue';
 import { retailerEnv } from '../helpers/retailer-env';

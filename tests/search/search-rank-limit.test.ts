@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchResponseSchema } from '../../src/modules/search/search.schema';
-import { createSearchService } from '../../src/modules/search/search.service';
+import { createSearchService } from '../../src/modules/search';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';
 

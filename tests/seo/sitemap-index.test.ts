@@ -5,7 +5,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeoService } from '../../src/modules/seo/seo.service';
+import { createSeoService } from '../../src/modules/seo';
 import { seoRoutes } from '../../src/server/api/seo.routes';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 

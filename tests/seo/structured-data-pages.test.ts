@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SOCIAL_IMAGE, SITE_LOGO } from '../../src/common/site-images';
-import { createUploadStorage } from '../../src/modules/media/upload-storage';
+import { createUploadStorage } from '../../src/modules/media';
 import { createNodeServer } from '../../src/server/node-server';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
 import { createTestContext, sampleBuild, type TestContext } from '../helpers/test-app';

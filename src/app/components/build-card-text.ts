@@ -3,7 +3,7 @@
  * loaders like every public page's text (decision 017): the card only places it.
  */
 import { formatPrice, formatQuantity } from '../../common/format';
-import type { BuildSummary } from '../../modules/builds/builds.types';
+import type { BuildSummary } from '../../modules/builds';
 
 export interface BuildCardData extends BuildSummary {
   totalText: string;

@@ -1,7 +1,7 @@
 import { categoryLabel } from '../../common/catalog';
 import { COMPARE_PARAM } from '../../common/compare-query';
 import { paths } from '../../common/paths';
-import type { CompareCandidate } from '../../modules/compare/compare.service';
+import type { CompareCandidate } from '../../modules/compare';
 
 /**
  * "Confronta con…": a plain GET form to /confronta with this build and one chosen among the nearest

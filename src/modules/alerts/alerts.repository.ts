@@ -228,6 +228,22 @@ export async function deleteActiveAlert(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
+/** What an alert watches, for its pages: the build's title and slug and, for a stock alert, the part's name. */
+export interface AlertTarget {
+  title: string;
+  slug: string;
+  component_name: string | null;
+}
+
+/** The target of `alert`, or undefined when its build is gone (a part gone since reads as no part). */
+export async function findAlertTarget(db: Db, alert: Pick<PriceAlertRow, 'build_id' | 'component_id'>): Promise<AlertTarget | undefined> {
+  const build = await db.selectFrom('builds').select(['title', 'slug']).where('id', '=', alert.build_id).executeTakeFirst();
+  if (!build) return undefined;
+  const component =
+    alert.component_id === null ? undefined : await db.selectFrom('components').select('name').where('id', '=', alert.component_id).executeTakeFirst();
+  return { title: build.title, slug: build.slug, component_name: component?.name ?? null };
+}
+
 /** One unexpired alert as the admin sees it: what it watches and its target, never its address. */
 export interface AlertForAdmin {
   id: number;

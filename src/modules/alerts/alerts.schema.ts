@@ -18,6 +18,12 @@ export const RESEND_CONFIRMATION_AFTER_MS = 10 * 60_000;
 
 export const ALERT_SENT_MESSAGE = 'Controlla la tua email';
 
+/** What is kept, why, for how long and how to stop: on the forms, their answers and the confirmation mail. */
+export const PRIVACY_NOTE =
+  "Conserviamo solo il tuo indirizzo email, la build e il prezzo scelto, per mandarti questo avviso e nient'altro. " +
+  "Se non confermi entro 48 ore cancelliamo tutto; un avviso confermato dura al massimo 180 giorni e finisce quando scatta. " +
+  'Puoi annullarlo in ogni momento dal link in fondo a ogni email.';
+
 export const INVALID_EMAIL_MESSAGE = 'Indirizzo email non valido';
 export const INVISIBLE_IN_EMAIL_MESSAGE = 'Indirizzo email non valido: contiene caratteri non ammessi (di controllo o invisibili)';
 

@@ -4,11 +4,11 @@ import type { Database } from '../../db/tables';
 import { hashSecretToken, newSecretToken } from '../secrets';
 import { confirmUrl, listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { replaceUnsubscribeHash } from './alerts.repository';
-import { createAdminAlertList } from './admin-list.service';
-import { createAlertFiring } from './fire.service';
-import { createAlertLinks } from './manage.service';
-import { createAlertRetention } from './retention.service';
-import { createSubscribe, type SubscribeDeps } from './subscribe.service';
+import { createAdminAlertList } from './list-alerts';
+import { createAlertFiring } from './fire-alerts';
+import { createAlertLinks } from './confirm-and-unsubscribe';
+import { createAlertRetention } from './alert-retention';
+import { createSubscribe, type SubscribeDeps } from './subscribe-to-alert';
 
 export function createAlertsService(deps: SubscribeDeps) {
   const base = deps.config.publicBaseUrl;

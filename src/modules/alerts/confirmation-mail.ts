@@ -4,6 +4,7 @@
  */
 import { formatPrice } from '../../common/format';
 import { html } from '../../common/html-template';
+import { PRIVACY_NOTE } from './alerts.schema';
 
 export interface ConfirmationMailFacts {
   siteName: string;
@@ -15,11 +16,6 @@ export interface ConfirmationMailFacts {
   confirmUrl: string;
   unsubscribeUrl: string;
 }
-
-export const PRIVACY_NOTE =
-  "Conserviamo solo il tuo indirizzo email, la build e il prezzo scelto, per mandarti questo avviso e nient'altro. " +
-  "Se non confermi entro 48 ore cancelliamo tutto; un avviso confermato dura al massimo 180 giorni e finisce quando scatta. " +
-  'Puoi annullarlo in ogni momento dal link in fondo a ogni email.';
 
 function what(facts: ConfirmationMailFacts): string {
   if (facts.componentName !== null) return `quando "${facts.componentName}" di "${facts.buildTitle}" torna disponibile`;

@@ -19,7 +19,7 @@ import { groupOffers, offerAsinOf, offerTypeOf } from './group-offers';
 
 /**
  * The door the price refresh writes through (this module's repository holds every write to the
- * alternatives table): a plain function in the caller's transaction, like builds/components.service.ts.
+ * alternatives table): a plain function in the caller's transaction, like the builds face's writes to components.
  */
 export { type AlternativeObservation, applyRetailerObservation as applyRetailerObservationToAlternatives } from './alternatives.repository';
 export type { CuratedOffer, OfferPart } from './alternatives.types';

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
 import { formatCount, formatQuantity } from '../../common/format';
-import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media/stored-upload';
+import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media';
 import { readArchiveLines } from './archive-file';
 import {
   ARCHIVE_FORMAT,

@@ -15,7 +15,7 @@ import type { Dialect } from '../../db/connection';
 import type { Database } from '../../db/tables';
 import type { ObjectStorage } from '../../integrations/storage';
 import type { Clock } from '../clock';
-import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media/stored-upload';
+import { isUploadKey, isWebpImage, UPLOAD_CONTENT_TYPE } from '../media';
 import { writeArchiveFile } from './archive-file';
 import { hasMigrationTable, listAppliedMigrations, readRowsAfter, withReadSnapshot } from './backup.repository';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type BackupTableName, columnsOf, type EndLine, type Manifest, tablesFor } from './backup.schema';

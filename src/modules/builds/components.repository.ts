@@ -1,7 +1,7 @@
 /**
  * Every write to the components table, whoever asks: the editor's save and a revision's restore (this
- * module), a price refresh and the tiers (pricing), a smart replacement and its restore (replacements,
- * through components.service.ts). Reads stay with the queries that need them.
+ * module), a price refresh and the tiers (pricing), a smart replacement and its restore (replacements),
+ * the other modules through the builds face (index.ts). Reads stay with the queries that need them.
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ComponentUpdate, Database, NewComponentRow } from '../../db/tables';

@@ -8,7 +8,7 @@ import { isAppError } from '../../common/errors';
 import { euroToCents } from '../../common/money';
 import { MAX_COMPARED } from '../../common/compare-query';
 import { isSlug } from '../../common/slug';
-import type { BuildPublic } from '../builds/builds.types';
+import type { BuildPublic } from '../builds';
 import type { DataDeps } from '../data-deps';
 import type { PriceHistory } from '../pricing/pricing.schema';
 import * as repo from './compare.repository';

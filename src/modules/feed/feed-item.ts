@@ -18,7 +18,7 @@ import { formatDateTime, formatPrice } from '../../common/format';
 import { html, type HtmlValue, trusted, type TrustedHtml } from '../../common/html-template';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
-import type { BuildComponentPublic, BuildPublic } from '../builds/builds.types';
+import type { BuildComponentPublic, BuildPublic } from '../builds';
 import { absolutizeHtmlUrls, imageMediaType } from './rss-xml';
 
 /** The site's social card, the cover of a build without one (as in the build page's JSON-LD). */

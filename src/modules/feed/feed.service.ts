@@ -13,7 +13,7 @@ import { canonicalHomeQuery } from '../../common/home-query';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE } from '../../common/price-freshness';
 import type { Database } from '../../db/tables';
-import type { BuildsService } from '../builds/builds.service';
+import type { BuildsService } from '../builds';
 import type { Clock } from '../clock';
 import { toFeedItem } from './feed-item';
 import { listNewestPublicSlugs } from './feed.repository';

@@ -5,11 +5,11 @@
  * subscribe counters). Runs under its own lease, so it never waits for price work nor
  * makes price work wait, and at most one instance runs it at a time.
  */
-import type { AlertsService } from '../alerts/alerts.service';
-import type { AnalyticsService } from '../analytics/analytics.service';
-import type { AuthService } from '../auth/auth.service';
+import type { AlertsService } from '../alerts';
+import type { AnalyticsService } from '../analytics';
+import type { AuthService } from '../auth';
 import type { Clock } from '../clock';
-import type { JobsService } from '../jobs/jobs.service';
+import type { JobsService } from '../jobs';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const HOUSEKEEPING_LEASE = 'housekeeping';

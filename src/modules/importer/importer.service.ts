@@ -6,7 +6,7 @@
 import { productUrl } from '../../common/asin';
 import type { AppConfig } from '../../config/env';
 import type { ItemLookup } from '../../integrations/amazon-creators';
-import { type Retailer, toRetailerAppError } from '../pricing/retailer';
+import { type Retailer, toRetailerAppError } from '../pricing';
 import { parseCartUrl } from './cart-url';
 import { guessComponentType } from './component-type';
 import type { ImportedComponent, ImportResponse } from './importer.schema';

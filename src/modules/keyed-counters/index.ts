@@ -1,7 +1,7 @@
 /**
  * Windowed keyed counters, one owner for every feature that counts hits of a key in a time window
  * (decision 029): the sign-in attempts of an address (auth/login-throttle.ts), the alert subscribe
- * requests (alerts/subscribe.service.ts), and the visits, choices and clicks counted once per window
+ * requests (alerts/subscribe-to-alert.ts), and the visits, choices and clicks counted once per window
  * (analytics). Each feature keeps its own keys under its own prefix and its own limits; the rule is one:
  * a hit is counted unless its key's window is full, and a window that started at or before
  * `startedAfter` is over (the hit starts a new one).

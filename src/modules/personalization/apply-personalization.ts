@@ -11,7 +11,7 @@ import { resolveAttributes } from '../../compatibility/assess';
 import type { ComponentAttributes } from '../../compatibility/attributes';
 import { assessedComponentOf } from '../../compatibility/stored-parts';
 import type { ComponentRow } from '../../db/tables';
-import type { CuratedOffer } from '../alternatives/alternatives.types';
+import type { CuratedOffer } from '../alternatives';
 import { type FitPart, fitBudgetAsync } from './budget-fit';
 import { type OfferedAlternative, offeredAlternatives } from './offered-alternatives';
 import { matchChoice } from './visitor-choices';

@@ -9,7 +9,7 @@ import { isKnownUnavailable } from '../../common/availability';
 import { productUrl } from '../../common/asin';
 import { centsToEuro } from '../../common/money';
 import { freshRetailerImage } from '../../common/price-freshness';
-import type { CuratedOffer } from '../alternatives/alternatives.types';
+import type { CuratedOffer } from '../alternatives';
 
 /** A curated alternative the visitor may pick for a component: every price is in euro. */
 export interface PublicAlternative {

@@ -6,7 +6,7 @@
  */
 import { parsePersonalization, type PersonalizationRequest } from '../../common/personalization-query';
 import type { ComponentRow } from '../../db/tables';
-import type { AlternativesService } from '../alternatives/alternatives.service';
+import type { AlternativesService } from '../alternatives';
 import { applyPersonalization, type PersonalizedParts } from './apply-personalization';
 import { type OfferedAlternative, offeredAlternatives } from './offered-alternatives';
 import { type AcceptedChoice, acceptChoices, type VisitorChoice, visitorChoicesIn } from './visitor-choices';

@@ -14,7 +14,7 @@
  *   before that, the total of this build as it is composed now was never observed.
  */
 import { centsToEuro } from '../../common/money';
-import type { ComponentPriceRef } from '../builds/builds.service';
+import type { ComponentPriceRef } from '../builds';
 import type { DailyObservation } from './pricing.repository';
 import type { PriceHistory } from './pricing.schema';
 

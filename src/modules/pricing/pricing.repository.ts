@@ -2,7 +2,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { isPublicBuild, publicPublishedAt, SCHEDULED_STATUS } from '../../db/public-builds';
 import type { Database } from '../../db/tables';
-import type { TierBuilds } from '../builds/components.service';
+import type { TierBuilds } from '../builds';
 
 type Db = Kysely<Database>;
 

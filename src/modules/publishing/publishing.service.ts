@@ -4,8 +4,8 @@
  * stored status, published_at and the admin's lists say so. Under its own lease, so it never waits for
  * price work; the UPDATE itself is conditional, so even two runs at once would flip each build once.
  */
-import type { BuildsService } from '../builds/builds.service';
-import type { JobsService } from '../jobs/jobs.service';
+import type { BuildsService } from '../builds';
+import type { JobsService } from '../jobs';
 
 export const PUBLISH_SCHEDULED_JOB = 'publish-scheduled';
 export const PUBLISHING_LEASE = 'scheduled-publishing';

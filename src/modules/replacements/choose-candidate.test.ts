@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssessedComponent } from '../../compatibility/assess';
 import { formatPrice } from '../../common/format';
 import type { FoundItem, ItemLookup } from '../../integrations/amazon-creators';
-import type { Alternative } from '../alternatives/alternatives.types';
+import type { Alternative } from '../alternatives';
 import { type BuildParts, type CandidateChoice, chooseCandidate, maxReplacementCents, NO_ALTERNATIVES, priceCentsOf, substituteFacts } from './choose-candidate';
 
 /** 20 % up to 50 €: the percent limits cheap parts, the euro amount expensive ones. */

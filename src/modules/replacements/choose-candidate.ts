@@ -18,8 +18,8 @@ import { centsToEuro, euroToCents } from '../../common/money';
 import type { PricingConfig } from '../../config/env';
 import type { ComponentRow } from '../../db/tables';
 import type { FoundItem, ItemLookup } from '../../integrations/amazon-creators';
-import type { Alternative } from '../alternatives/alternatives.types';
-import { classifyLookup } from '../pricing/retailer';
+import type { Alternative } from '../alternatives';
+import { classifyLookup } from '../pricing';
 
 export const NO_ALTERNATIVES = 'Prodotto non disponibile su Amazon e nessuna alternativa configurata';
 

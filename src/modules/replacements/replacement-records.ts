@@ -3,9 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError, notFound } from '../../common/errors';
 import { centsToEuro } from '../../common/money';
 import type { Database } from '../../db/tables';
-import { bumpBuildVersion, toComponentAdmin } from '../builds/builds.service';
-import * as components from '../builds/components.service';
-import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';
+import { bumpBuildVersion, insertComponent, recordRevision, REVISION_REASONS, SYSTEM_AUTHOR, toComponentAdmin, updateComponent } from '../builds';
 import type { ContentEvents } from '../content-events';
 import type { DataDeps } from '../data-deps';
 import * as repo from './replacements.repository';
@@ -93,10 +91,10 @@ export async function restore(deps: ReplacementRecordsDeps, replacementId: numbe
     const current = record.component_id === null ? undefined : await repo.findComponentById(trx, record.component_id);
     let componentId: number;
     if (current && current.build_id === record.build_id) {
-      await components.updateComponent(trx, current.id, original);
+      await updateComponent(trx, current.id, original);
       componentId = current.id;
     } else {
-      componentId = await components.insertComponent(trx, { ...original, build_id: record.build_id, position: record.original_position, created_at: timestamp });
+      componentId = await insertComponent(trx, { ...original, build_id: record.build_id, position: record.original_position, created_at: timestamp });
     }
     await recordRevision(trx, record.build_id, REVISION_REASONS.replacementRestored, SYSTEM_AUTHOR, timestamp);
     return (await repo.findComponentById(trx, componentId))!;

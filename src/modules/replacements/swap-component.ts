@@ -1,9 +1,7 @@
 /** Puts a chosen substitute into an unavailable component's row, in one transaction with the build locked. */
 import { normalizeAsin, productUrl } from '../../common/asin';
 import { centsToEuro } from '../../common/money';
-import { bumpBuildVersion } from '../builds/builds.service';
-import * as components from '../builds/components.service';
-import { recordRevision, REVISION_REASONS, SYSTEM_AUTHOR } from '../builds/revisions.service';
+import { bumpBuildVersion, recordRevision, REVISION_REASONS, SYSTEM_AUTHOR, updateComponent } from '../builds';
 import type { DataDeps } from '../data-deps';
 import type { Chosen } from './choose-candidate';
 import * as repo from './replacements.repository';
@@ -58,7 +56,7 @@ export async function swapComponent(deps: DataDeps, buildId: number, tag: string
         // An open record we did not expect (the row was replaced by someone else meanwhile).
         throw new ChangedMeanwhile();
       }
-      await components.updateComponent(trx, row.id, {
+      await updateComponent(trx, row.id, {
         name,
         // The original's brand/model/specs describe another product: the record keeps them for restore.
         brand: chosen.item.brand,

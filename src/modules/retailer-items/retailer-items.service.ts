@@ -18,9 +18,8 @@ import { AppError, notFound } from '../../common/errors';
 import type { AppConfig } from '../../config/env';
 import type { FoundItem, ItemLookup } from '../../integrations/amazon-creators';
 import type { DataDeps } from '../data-deps';
-import { IMPORT_MESSAGES, parseCartUrl } from '../importer/cart-url';
-import { guessComponentType } from '../importer/component-type';
-import { type Retailer, requireRetailer, toRetailerAppError } from '../pricing/retailer';
+import { guessComponentType, IMPORT_MESSAGES, parseCartUrl } from '../importer';
+import { type Retailer, requireRetailer, toRetailerAppError } from '../pricing';
 import * as repo from './retailer-items.repository';
 import {
   RETAILER_ITEM_MESSAGES,

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { isAppError } from '../../common/errors';
 import { FEED_CONTENT_TYPE, FEED_PATH, feedCategoryParam } from '../../common/feed-query';
-import type { FeedService } from '../../modules/feed/feed.service';
+import type { FeedService } from '../../modules/feed';
 import { httpDateOf } from '../cache/validators';
 import type { AppEnv } from '../hono-env';
 

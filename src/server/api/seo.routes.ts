@@ -1,6 +1,6 @@
 /** /sitemap.xml and /robots.txt (api-contract.md, "Other routes"). */
 import { Hono } from 'hono';
-import type { SeoService, SitemapDocument } from '../../modules/seo/seo.service';
+import type { SeoService, SitemapDocument } from '../../modules/seo';
 import { sitemapPartNumber } from '../cache/cache-keys';
 import { httpDateOf } from '../cache/validators';
 import type { AppEnv } from '../hono-env';

@@ -1,7 +1,7 @@
 /** Every admin route needs a valid session; anything else is a 401 (the client then logs out). */
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../common/errors';
-import type { AuthService } from '../../modules/auth/auth.service';
+import type { AuthService } from '../../modules/auth';
 import type { AppEnv } from '../hono-env';
 
 export function requireAuth(auth: AuthService): MiddlewareHandler<AppEnv> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupAlternativeInputSchema } from '../../../modules/alternatives/alternatives.schema';
-import type { Alternative } from '../../../modules/alternatives/alternatives.types';
+import type { Alternative } from '../../../modules/alternatives';
 import {
   alternativeToDraft,
   asinInput,

@@ -7,7 +7,7 @@
  */
 import { centsToEuro } from '../../../common/money';
 import { clampPriority, groupAlternativeInputSchema, MAX_PRIORITY, MIN_PRIORITY } from '../../../modules/alternatives/alternatives.schema';
-import type { Alternative } from '../../../modules/alternatives/alternatives.types';
+import type { Alternative } from '../../../modules/alternatives';
 import type { AlternativeBody } from '../api';
 import { formOf, formText } from '../form-data';
 

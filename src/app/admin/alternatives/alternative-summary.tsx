@@ -1,6 +1,6 @@
 /** One alternative as both lists show it: name, then ASIN, price ('N/A' when unknown) and priority. */
 import { formatPrice } from '../../../common/format';
-import type { Alternative } from '../../../modules/alternatives/alternatives.types';
+import type { Alternative } from '../../../modules/alternatives';
 
 export function AlternativeSummary({ alternative }: { alternative: Alternative }) {
   return (

@@ -4,7 +4,7 @@
  * name keeps the screen's own short message, which names the field the dialog marks.
  */
 import { categoryInputSchema } from '../../../modules/alternatives/alternatives.schema';
-import type { AlternativeCategory } from '../../../modules/alternatives/alternatives.types';
+import type { AlternativeCategory } from '../../../modules/alternatives';
 import type { CategoryInputBody } from '../api';
 import { formOf, formText } from '../form-data';
 

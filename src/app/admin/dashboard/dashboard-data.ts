@@ -5,7 +5,7 @@
  */
 import { formatQuantity } from '../../../common/format';
 import type { AnalyticsOverview } from '../../../modules/analytics/analytics.schema';
-import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
+import type { BuildAdminRow, BuildStats } from '../../../modules/builds';
 import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
 import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../api';

@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatQuantity } from '../../../common/format';
 import { paths } from '../../../common/paths';
-import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
+import type { BuildAdminRow, BuildStats } from '../../../modules/builds';
 import { PerformanceSection } from '../analytics/performance-section';
 import { StatusBadge } from '../status-badge';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatPrice } from '../../../common/format';
 import { paths } from '../../../common/paths';
-import type { ReplacementRecord } from '../../../modules/replacements/replacements.types';
+import type { ReplacementRecord } from '../../../modules/replacements';
 import { cardClass, secondaryButtonClass } from '../ui';
 
 const linkClass = 'font-semibold text-violet-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:text-violet-300';

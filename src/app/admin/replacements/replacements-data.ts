@@ -1,5 +1,5 @@
 /** What the replacements screen reads (the open records) and its one write (restore), for the route. */
-import type { ReplacementRecord } from '../../../modules/replacements/replacements.types';
+import type { ReplacementRecord } from '../../../modules/replacements';
 import { attempt, errorMessage, replacementsApi } from '../api';
 import { formId } from '../form-data';
 

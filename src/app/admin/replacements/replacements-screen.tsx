@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
-import type { ReplacementRecord } from '../../../modules/replacements/replacements.types';
+import type { ReplacementRecord } from '../../../modules/replacements';
 import { formId } from '../form-data';
 import { cardClass, Notice, secondaryButtonClass } from '../ui';
 import { ReplacementCard } from './replacement-card';

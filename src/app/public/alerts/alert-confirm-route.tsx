@@ -4,7 +4,7 @@
  * answers 404 with a page saying so.
  */
 import { data } from 'react-router';
-import { PRIVACY_NOTE } from '../../../modules/alerts/confirmation-mail';
+import { PRIVACY_NOTE } from '../../../modules/alerts/alerts.schema';
 import { ALERT_PAGE_META, AlertButton, AlertPage, BuildLink, describeAlert, InvalidLink } from './alert-page';
 import type { Route } from './+types/alert-confirm-route';
 

@@ -3,7 +3,7 @@
  * Without JavaScript the post lands on /avvisi/inviato ("Controlla la tua email"). Rendered only when mail
  * is configured (the build page's loader decides), so nothing here appears and then disappears.
  */
-import { PRIVACY_NOTE } from '../../../modules/alerts/confirmation-mail';
+import { PRIVACY_NOTE } from '../../../modules/alerts/alerts.schema';
 import { EURO_AMOUNT_HINT, EURO_AMOUNT_PATTERN } from '../../../common/euro-amount';
 import { formatPrice } from '../../../common/format';
 

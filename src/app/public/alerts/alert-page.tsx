@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { formatPrice } from '../../../common/format';
 import { paths } from '../../../common/paths';
-import type { AlertDescription } from '../../../modules/alerts/manage.service';
+import type { AlertDescription } from '../../../modules/alerts';
 import { siteFromMatches } from '../../seo';
 
 export function AlertPage({ title, children }: { title: string; children: ReactNode }) {

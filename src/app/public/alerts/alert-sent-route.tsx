@@ -1,5 +1,5 @@
 /** /avvisi/inviato: where the subscribe form lands without JavaScript. Says the same whatever happened (no enumeration). */
-import { PRIVACY_NOTE } from '../../../modules/alerts/confirmation-mail';
+import { PRIVACY_NOTE } from '../../../modules/alerts/alerts.schema';
 import { ALERT_PAGE_META, AlertPage } from './alert-page';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildPublic } from '../../../modules/builds/builds.types';
+import type { BuildPublic } from '../../../modules/builds';
 import { sampleBuildSummary } from '../../../../tests/helpers/build-summary';
 import { toBuildPage } from './build-page-text';
 

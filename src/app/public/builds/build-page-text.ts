@@ -6,7 +6,7 @@
  */
 import { formatDate, formatDateTime, formatPrice, formatQuantity } from '../../../common/format';
 import { centsToEuro, euroToCents } from '../../../common/money';
-import type { BuildComponentPublic, BuildPublic } from '../../../modules/builds/builds.types';
+import type { BuildComponentPublic, BuildPublic } from '../../../modules/builds';
 import { type PersonalizePageData, toPersonalizePage } from '../personalization/personalization-text';
 
 export interface ComponentData extends BuildComponentPublic {

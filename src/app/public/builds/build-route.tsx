@@ -7,7 +7,7 @@ import { paths } from '../../../common/paths';
 import { PAGE_KEY_HEADER } from '../../../common/page-key';
 import { parsePersonalization, personalizationKeyPart, personalizedPageKey } from '../../../common/personalization-query';
 import { AFFILIATE_DISCLOSURE } from '../../../common/price-freshness';
-import { buildPageJsonLd } from '../../../modules/seo/structured-data';
+import { buildPageJsonLd } from '../../structured-data';
 import { PriceAlertSection } from '../alerts/alert-forms';
 import { BuildSummary } from './build-summary';
 import { CategoryBadge } from '../../components/category-badge';

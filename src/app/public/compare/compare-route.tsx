@@ -19,7 +19,7 @@ import { CompareWith } from '../../components/compare-with';
 import { PriceNote } from '../builds/component-list';
 import { ExternalIcon } from '../../components/icons';
 import type { ComponentData } from '../builds/build-page-text';
-import { breadcrumbListJsonLd } from '../../../modules/seo/structured-data';
+import { breadcrumbListJsonLd } from '../../structured-data';
 import { pageMeta, siteFromMatches } from '../../seo';
 import type { Route } from './+types/compare-route';
 

@@ -7,7 +7,7 @@ import { componentTypeRank } from '../../../common/catalog';
 import { formatCount } from '../../../common/format';
 import type { CompatibilitySummary } from '../../../compatibility/assess';
 import { CHECK_LABELS, type CheckStatus } from '../../../compatibility/checks';
-import type { Comparison } from '../../../modules/compare/compare.service';
+import type { Comparison } from '../../../modules/compare';
 import { type BuildPageData, type ComponentData, toBuildPage } from '../builds/build-page-text';
 
 export interface CompareCheckIssue {

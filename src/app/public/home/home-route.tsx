@@ -5,7 +5,7 @@ import { BUILD_CATEGORIES, categoryLabel } from '../../../common/catalog';
 import { feedPath, feedTitle } from '../../../common/feed-query';
 import { homeListCanonical, homeListDescription, homeListHeading, homeListName, homeListTitle, isIndexedHomeList } from '../../../common/home-list';
 import { paths } from '../../../common/paths';
-import { breadcrumbListJsonLd, homePageJsonLd } from '../../../modules/seo/structured-data';
+import { breadcrumbListJsonLd, homePageJsonLd } from '../../structured-data';
 import { canonicalHomeQuery, HOME_PAGE_SIZE, HOME_QUERY_PARAMS, type HomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../../common/home-query';
 import { BuildCard } from '../../components/build-card';
 import { CompareForm } from '../../components/compare-form';

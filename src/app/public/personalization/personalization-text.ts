@@ -15,7 +15,7 @@ import {
   parsePersonalization,
   personalizationQuery,
 } from '../../../common/personalization-query';
-import type { BuildPublic } from '../../../modules/builds/builds.types';
+import type { BuildPublic } from '../../../modules/builds';
 
 /**
  * Where each personalising action lands. A choice reloads the page (a plain link, or the budget's GET

@@ -15,7 +15,7 @@ import { CompareForm } from '../../components/compare-form';
 import { SearchForm } from '../../components/search-form';
 import { Pagination } from '../../components/pagination';
 import { toBuildCard } from '../../components/build-card-text';
-import { breadcrumbListJsonLd } from '../../../modules/seo/structured-data';
+import { breadcrumbListJsonLd } from '../../structured-data';
 import { pageMeta, siteFromMatches } from '../../seo';
 import type { Route } from './+types/search-route';
 

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
-import type { Alternative } from '../../../../modules/alternatives/alternatives.types';
+import type { Alternative } from '../../../../modules/alternatives';
 import { ModalDialog } from '../../modal-dialog';
 import { type AlternativeDraft, type AlternativeField, alternativeToDraft, draftForm, EMPTY_DRAFT, parseAlternative } from '../alternative-form';
 import { AlternativeFields, fieldId } from '../alternative-fields';

@@ -9,7 +9,7 @@
 import { useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { paths } from '../../../../common/paths';
-import type { Alternative, AlternativeCategory } from '../../../../modules/alternatives/alternatives.types';
+import type { Alternative, AlternativeCategory } from '../../../../modules/alternatives';
 import { Notice } from '../../ui';
 import { alternativeToDraft, draftForm, steppedPriority } from '../alternative-form';
 import { formId, formOf, formText } from '../../form-data';

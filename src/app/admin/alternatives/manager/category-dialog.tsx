@@ -5,7 +5,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { EDITOR_COMPONENT_TYPES } from '../../../../common/catalog';
-import type { AlternativeCategory } from '../../../../modules/alternatives/alternatives.types';
+import type { AlternativeCategory } from '../../../../modules/alternatives';
 import { ModalDialog } from '../../modal-dialog';
 import { inputClass } from '../../ui';
 import { type CategoryDraft, categoryForm, categoryToDraft, parseCategory } from '../category-form';

@@ -1,7 +1,7 @@
 /** Left column of the manager: the categories (groups) with their type and number of alternatives. */
 import { formatCount } from '../../../../common/format';
 import { buttonClass, cardClass } from '../../ui';
-import type { AlternativeCategory } from '../../../../modules/alternatives/alternatives.types';
+import type { AlternativeCategory } from '../../../../modules/alternatives';
 import { dangerButtonClass, smallButtonClass } from '../styles';
 
 export const CATEGORIES_HEADING_ID = 'alternative-categories-heading';

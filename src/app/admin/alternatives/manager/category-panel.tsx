@@ -1,6 +1,6 @@
 /** Right column of the manager: the selected category and its alternatives by priority (1 first). */
 import type { Ref } from 'react';
-import type { Alternative, AlternativeCategoryDetail } from '../../../../modules/alternatives/alternatives.types';
+import type { Alternative, AlternativeCategoryDetail } from '../../../../modules/alternatives';
 import { AdminSpinner, buttonClass, cardClass } from '../../ui';
 import { steppedPriority } from '../alternative-form';
 import { AlternativeSummary } from '../alternative-summary';

@@ -13,7 +13,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from '
 import { useFetcher } from 'react-router';
 import { extractAsin } from '../../../../common/asin';
 import { paths } from '../../../../common/paths';
-import type { Alternative } from '../../../../modules/alternatives/alternatives.types';
+import type { Alternative } from '../../../../modules/alternatives';
 import { buttonClass, Notice, secondaryButtonClass } from '../../ui';
 import { type AlternativeDraft, alternativeToDraft, draftForm, EMPTY_DRAFT, parseAlternative } from '../alternative-form';
 import { AlternativeFields } from '../alternative-fields';

@@ -7,7 +7,7 @@
  * deleted elsewhere disappears), so the panel never needs the rest of the editor reloaded.
  */
 import { isValidAsin, normalizeAsin } from '../../../../common/asin';
-import type { Alternative } from '../../../../modules/alternatives/alternatives.types';
+import type { Alternative } from '../../../../modules/alternatives';
 import { alternativesApi, ApiError } from '../../api';
 import { draftFromForm, groupMembersToAdd, memberToBody, parseAlternative } from '../alternative-form';
 import { attempt } from '../failures';

@@ -11,7 +11,7 @@
  * should not save a long article by accident. Saving is the sticky bar's button.
  */
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../modules/builds';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { PerformanceCard } from '../../analytics/performance-card';

@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { formatCount } from '../../../../common/format';
 import type { BuildAnalytics } from '../../../../modules/analytics/analytics.schema';
-import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../modules/builds';
 import type { ImportedComponent } from '../../../../modules/importer/importer.schema';
 import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
 import { alertsApi, analyticsApi, ApiError, attempt, buildsApi, errorFields, errorMessage, importerApi, mediaApi, pricingApi, replacementsApi } from '../../api';

@@ -3,7 +3,7 @@
  * conditional on (decision 006), what the server last said about each saved component (availability, the
  * date of its price) and the field errors.
  */
-import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds';
 import type { ImportedComponent } from '../../../../modules/importer/importer.schema';
 import type { RetailerItem } from '../../../../modules/retailer-items/retailer-items.schema';
 import {

@@ -1,6 +1,6 @@
 /** The build editor's form model: payload, client validation, ASIN from the link, import and server merge. */
 import { describe, expect, it } from 'vitest';
-import type { ComponentAdmin } from '../../../../modules/builds/builds.types';
+import type { ComponentAdmin } from '../../../../modules/builds';
 import { asinAfterLinkChange, buildFormFromServer, emptyBuildForm, emptyComponent, fieldMessage, formSnapshot, toBuildInput, validateBuildForm } from './form/build-form';
 import { editorReducer, type EditorReducerState, initialEditorState } from './editor-reducer';
 import { changedOnlyInComponentFields, overwriteInput } from './save/merge-server';

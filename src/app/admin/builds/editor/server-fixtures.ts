@@ -1,5 +1,5 @@
 /** A build and a component as GET /api/admin/builds/{id} answers them, for the editor's unit tests. */
-import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds';
 
 const CREATED = '2026-01-01T00:00:00.000Z';
 

@@ -1,6 +1,6 @@
 /** The component table's model: moving rows, keys kept across reloads, and the availability and freshness columns. */
 import { describe, expect, it } from 'vitest';
-import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin, ComponentAdmin } from '../../../../modules/builds';
 import { emptyComponent, toBuildInput } from './form/build-form';
 import { editorReducer, initialEditorState } from './editor-reducer';
 import { availabilityOf, priceFreshness, relativeAge } from './retailer/freshness';

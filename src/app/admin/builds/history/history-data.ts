@@ -5,7 +5,7 @@
  * without recording a revision, so the newest revision may be behind it); the restore as the route's action. Fetchers only, so a superseded load is dropped by the
  * router and an expired session goes to the login.
  */
-import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../modules/builds';
 import type { RevisionSummary } from '../../../../modules/builds/revisions.schema';
 import { attempt, buildsApi, errorMessage, revisionsApi } from '../../api';
 import { formId } from '../../form-data';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { formatDateTime } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
-import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../modules/builds';
 import { ModalDialog } from '../../modal-dialog';
 import { useFetcherResult } from '../../use-fetcher-result';
 import { buttonClass, Notice, secondaryButtonClass, TitledCard } from '../../ui';

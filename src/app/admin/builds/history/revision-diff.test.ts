@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../modules/builds';
 import type { RevisionSnapshot } from '../../../../modules/builds/revisions.schema';
 import { currentVersion, diffLines, revisionDiff } from './revision-diff';
 

@@ -8,7 +8,7 @@
 import { categoryLabel, statusLabel } from '../../../../common/catalog';
 import { formatDateTime, formatPrice } from '../../../../common/format';
 import { centsToEuro, euroToCents } from '../../../../common/money';
-import type { BuildAdmin } from '../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../modules/builds';
 import { type RevisionSnapshot, scheduleHasPassed } from '../../../../modules/builds/revisions.schema';
 
 type SnapshotBuild = RevisionSnapshot['build'];

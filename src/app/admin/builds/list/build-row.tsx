@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { categoryLabel } from '../../../../common/catalog';
 import { formatCount, formatDate, formatPrice } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
-import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
+import type { BuildAdminRow } from '../../../../modules/builds';
 import { StatusBadge } from '../../status-badge';
 
 /** The title column stays in view while the rest of the table scrolls sideways at phone width. */

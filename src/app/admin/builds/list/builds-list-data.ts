@@ -1,6 +1,6 @@
 /** What the builds list reads (every build) and its one write (delete), for the route's loader and action. */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import type { BuildListRow } from '../../../../modules/builds/builds.types';
+import type { BuildListRow } from '../../../../modules/builds';
 import { attempt, buildsApi } from '../../api';
 import { formId, formText } from '../../form-data';
 

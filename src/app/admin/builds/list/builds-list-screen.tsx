@@ -6,7 +6,7 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } fr
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { formatCount } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
-import type { BuildListRow } from '../../../../modules/builds/builds.types';
+import type { BuildListRow } from '../../../../modules/builds';
 import { formId } from '../../form-data';
 import { AdminSpinner, buttonClass, cardClass, inputClass, Notice } from '../../ui';
 import { BuildCard, BuildRow, stickyTitleClass } from './build-row';

@@ -4,7 +4,7 @@
  * dashboard's 'Rendimento' under its title, marked '(eliminata)'.
  */
 import { formatCount } from '../../../../common/format';
-import type { BuildListRow } from '../../../../modules/builds/builds.types';
+import type { BuildListRow } from '../../../../modules/builds';
 
 export function deleteConfirmation(build: Pick<BuildListRow, 'title' | 'revision_count'>): string {
   const question = `Sei sicuro di voler eliminare "${build.title}"?`;

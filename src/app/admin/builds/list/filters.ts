@@ -2,7 +2,7 @@
  * Search and status filter of the admin builds list (product spec, "Screens and routes"), kept in the URL query
  * (?q=&status=) so a reload or a shared link shows the same list.
  */
-import type { BuildAdminRow } from '../../../../modules/builds/builds.types';
+import type { BuildAdminRow } from '../../../../modules/builds';
 
 export const STATUS_FILTERS = ['all', 'published', 'draft', 'scheduled'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

@@ -9,7 +9,7 @@ import { parseEuro } from '../../../../../common/euro-amount';
 import type { ComponentAttributes } from '../../../../../compatibility/attributes';
 import { isoToRomeLocal, romeLocalToIso } from '../../../../../common/rome-time';
 import { buildInputSchema, PUBLISH_AT_IN_PAST_MESSAGE } from '../../../../../modules/builds/builds.schema';
-import type { BuildAdmin, ComponentAdmin } from '../../../../../modules/builds/builds.types';
+import type { BuildAdmin, ComponentAdmin } from '../../../../../modules/builds';
 import type { BuildInputBody as ApiBuildInput } from '../../../api';
 
 /**

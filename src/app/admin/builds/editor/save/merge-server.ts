@@ -5,7 +5,7 @@
  * holds) moves too, so the next save sends the server's values back as they are and undoes nothing, and
  * the unsaved-changes warning reflects only the author's own edits.
  */
-import type { BuildAdmin } from '../../../../../modules/builds/builds.types';
+import type { BuildAdmin } from '../../../../../modules/builds';
 import { BUILD_FIELDS, type BuildForm, type BuildInputBody, buildFormFromServer, COMPONENT_FIELDS, type ComponentForm, componentFormFromServer } from '../form/build-form';
 
 export interface EditorState {

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { centsToEuro } from '../../common/money';
 import type { Database } from '../../db/tables';
-import type { BuildsService } from '../builds/builds.service';
+import type { BuildsService } from '../builds';
 import type { Clock } from '../clock';
 import { type AlertForAdmin, listAlertsForAdmin } from './alerts.repository';
 import { type AdminAlert, type AdminAlertList, MAX_ADMIN_LISTED_ALERTS } from './alerts.schema';

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import { prune } from '../keyed-counters';
 import { type AlertCounts, countAlerts, deleteByMailbox, deleteExpired, deleteOfHiddenBuilds } from './alerts.repository';
 import { canonicalMailbox } from './mailbox';
-import { SUBSCRIBE_LIMIT_PREFIX } from './subscribe.service';
+import { SUBSCRIBE_LIMIT_PREFIX } from './subscribe-to-alert';
 
 /** The longest limit window (an address's day): a counter untouched since holds nothing. */
 const LIMIT_ROWS_TTL_MS = 24 * 3_600_000;

@@ -12,12 +12,12 @@ import { absoluteUrl } from '../../common/absolute-url';
 import { isKnownUnavailable } from '../../common/availability';
 import { errorMessageForLog } from '../../common/log-text';
 import { paths } from '../../common/paths';
-import type { BuildPublic } from '../builds/builds.types';
+import type { BuildPublic } from '../builds';
 import { hashSecretToken, newSecretToken } from '../secrets';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './alert-tokens';
 import { alertMail } from './alert-mail';
 import { type AlertToEvaluate, deleteActiveAlert, findActiveAlertsOfAsins, replaceUnsubscribeHash } from './alerts.repository';
-import type { SubscribeDeps } from './subscribe.service';
+import type { SubscribeDeps } from './subscribe-to-alert';
 
 export interface EvaluationOutcome {
   evaluated: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildPublic, BuildComponentPublic } from '../builds/builds.types';
+import type { BuildPublic, BuildComponentPublic } from '../modules/builds';
 import { availabilityUrl, breadcrumbListJsonLd, buildPageJsonLd, homePageJsonLd, serializeJsonLd } from './structured-data';
 
 function component(overrides: Partial<BuildComponentPublic>): BuildComponentPublic {

@@ -3,9 +3,9 @@
  * Offer (affiliate-compliance.md, "Structured data"), breadcrumb trails for any page, and the home page's
  * WebSite and Organization. Pure and isomorphic: used by the SSR pages.
  */
-import { absoluteUrl } from '../../common/absolute-url';
-import { SITE_LOGO } from '../../common/site-images';
-import type { BuildComponentPublic, BuildPublic } from '../builds/builds.types';
+import { absoluteUrl } from '../common/absolute-url';
+import { SITE_LOGO } from '../common/site-images';
+import type { BuildComponentPublic, BuildPublic } from '../modules/builds';
 
 export interface JsonLdSite {
   siteName: string;

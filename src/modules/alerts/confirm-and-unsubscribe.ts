@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PriceAlertRow } from '../../db/tables';
 import type { Clock } from '../clock';
 import { hashSecretToken, isSecretToken } from '../secrets';
-import { activatePending, deleteByUnsubscribeHash, deleteOtherActiveAlike, findByConfirmHash, findByUnsubscribeHash } from './alerts.repository';
+import { activatePending, deleteByUnsubscribeHash, deleteOtherActiveAlike, findAlertTarget, findByConfirmHash, findByUnsubscribeHash } from './alerts.repository';
 import { ACTIVE_TTL_MS } from './alerts.schema';
 
 /** What an alert's pages show: never the address. */
@@ -27,16 +27,14 @@ export function createAlertLinks(deps: { db: Kysely<Database>; clock: Clock }) {
 
   async function describe(row: PriceAlertRow | undefined): Promise<AlertDescription | null> {
     if (!row) return null;
-    const build = await db.selectFrom('builds').select(['title', 'slug']).where('id', '=', row.build_id).executeTakeFirst();
-    if (!build) return null;
-    const component =
-      row.component_id === null ? undefined : await db.selectFrom('components').select('name').where('id', '=', row.component_id).executeTakeFirst();
+    const target = await findAlertTarget(db, row);
+    if (!target) return null;
     return {
       status: row.status === 'active' ? 'active' : 'pending',
-      buildTitle: build.title,
-      buildSlug: build.slug,
+      buildTitle: target.title,
+      buildSlug: target.slug,
       maxTotal: row.max_total_cents === null ? null : row.max_total_cents / 100,
-      componentName: component?.name ?? null,
+      componentName: target.component_name,
       expiresAt: row.expires_at,
     };
   }
