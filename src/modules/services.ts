@@ -28,6 +28,7 @@ import { createSearchService } from './search/search.service';
 import { createSynonymsService } from './search/synonyms.service';
 import { createSeoService } from './seo/seo.service';
 import { createFeedService } from './feed/feed.service';
+import { createRevenueService } from './revenue';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -85,6 +86,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
     feed: createFeedService({ db, clock, builds, publicBaseUrl: config.publicBaseUrl, siteName: config.siteName }),
     mail,
+    revenue: createRevenueService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag }),
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }

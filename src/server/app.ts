@@ -17,6 +17,7 @@ import { adminPricingRoutes } from './api/admin-pricing';
 import { adminReplacementRoutes } from './api/admin-replacements';
 import { adminSearchSynonymRoutes } from './api/admin-search-synonyms';
 import { adminRetailerRoutes } from './api/admin-retailer';
+import { REVENUE_UPLOAD_API_PATHS, revenueRoutes } from './api/revenue.routes';
 import { alertRoutes } from './api/alerts';
 import { authRoutes } from './api/auth';
 import { publicBuildRoutes } from './api/builds';
@@ -112,7 +113,7 @@ export function createApp(deps: AppDeps) {
   // Before any route reads the path or the query: PostgreSQL cannot hold U+0000 (middleware/nul-character.ts).
   app.use(refuseNulInUrl());
   // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
-  app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
+  app.use('/api/*', jsonBodyLimit({ except: [...MEDIA_UPLOAD_API_PATHS, ...REVENUE_UPLOAD_API_PATHS] }));
 
   // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
   // the click beacons are not refused but not counted (api/events.ts). The login only takes JSON, which no
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminAnalyticsRoutes(services));
   admin.route('/', adminAlertRoutes(services));
   admin.route('/', adminMailRoutes(services));
+  admin.route('/', revenueRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 
