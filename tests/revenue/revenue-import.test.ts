@@ -36,7 +36,7 @@ async function upload(data: Uint8Array | string, fileName = 'report.csv', extra:
   form.append('file', new Blob([typeof data === 'string' ? new TextEncoder().encode(data) : data]), fileName);
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
   const response = await ctx.app.request('/api/admin/revenue/import', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '198.51.100.7' }, body: form });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
 async function overview(period = OCTOBER_PERIOD) {

@@ -134,7 +134,8 @@ function findHeader(text: string, options: HeaderOptions): HeaderFound & { colum
     const separator = separatorOf(line);
     let headers: string[];
     try {
-      headers = readRecords(line, separator, 0, index + 1).next().value?.cells ?? [];
+      const first = readRecords(line, separator, 0, index + 1).next();
+      headers = first.done ? [] : first.value.cells;
     } catch {
       return;
     }
