@@ -35,6 +35,8 @@ export default [
       route('alerts', 'routes/admin/alerts.tsx'),
       // The site search's synonyms (decision 041).
       route('synonyms', 'routes/admin/synonyms.tsx'),
+      // The affiliate earnings from the Associates reports (decision 045).
+      route('revenue', 'routes/admin/revenue.tsx'),
       route('change-password', 'routes/admin/change-password.tsx'),
     ]),
   ]),

@@ -33,7 +33,7 @@ afterEach(async () => {
 
 async function upload(data: Uint8Array | string, fileName = 'report.csv', extra: Record<string, string> = {}) {
   const form = new FormData();
-  form.append('file', new Blob([typeof data === 'string' ? new TextEncoder().encode(data) : data]), fileName);
+  form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
   const response = await ctx.app.request('/api/admin/revenue/import', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '198.51.100.7' }, body: form });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -75,7 +75,7 @@ describe('importing the Earnings report', () => {
     const figures = await overview();
     expect(figures.total).toEqual({ commissions: feesSum(OCTOBER), items_shipped: 6, returns: 1, revenue: 639.99 });
     expect(figures.total.commissions).toBe(19.2);
-    const byId = new Map(figures.builds.map((build: any) => [build.build_id, build]));
+    const byId = new Map<number, any>(figures.builds.map((build: any) => [build.build_id, build]));
     expect(byId.get(catalogue.own)).toMatchObject({ title: 'PC gaming con tag proprio', commissions: 5.7, items_shipped: 3, method: 'esatto', estimated_share: 0, deleted: false });
     expect(byId.get(catalogue.sharedA)).toMatchObject({ commissions: 8.63, method: 'stimato', clicks: 3, views: 75, estimated_share: 1 });
     expect(byId.get(catalogue.sharedA).items_shipped).toBeCloseTo(0.75 + 0.5, 5);

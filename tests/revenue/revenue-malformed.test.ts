@@ -21,7 +21,7 @@ afterAll(async () => {
 
 async function upload(data: Uint8Array | string, fileName = 'report.csv') {
   const form = new FormData();
-  form.append('file', new Blob([typeof data === 'string' ? new TextEncoder().encode(data) : data]), fileName);
+  form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
   const response = await ctx.app.request('/api/admin/revenue/import', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '198.51.100.7' }, body: form });
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as { error: { message: string } } };
