@@ -70,6 +70,7 @@ describe('the Guadagni screen', () => {
 
         // Undo the newest import through the dialog.
         const imports = page.getByTestId('revenue-import');
+        await imports.filter({ hasText: 'rinominato.csv' }).waitFor();
         expect(await imports.count()).toBe(2);
         await imports.first().getByRole('button', { name: /Annulla/ }).click();
         const dialog = page.getByTestId('revenue-undo-dialog');

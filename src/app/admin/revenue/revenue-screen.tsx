@@ -47,7 +47,9 @@ function PeriodForm({ period }: { period: RevenueData['period'] }) {
 
 function Totals({ overview }: { overview: RevenueOverview }) {
   const chartId = useId();
-  const chart = dailyColumns(overview.days.map((entry) => ({ day: entry.day, value: entry.commissions })));
+  // A day of returns can be negative: its column is drawn empty (its figure is in the tooltip).
+  const chart = dailyColumns(overview.days.map((entry) => ({ day: entry.day, value: Math.max(0, entry.commissions) })));
+  const commissionsOf = new Map(overview.days.map((entry) => [entry.day, entry.commissions]));
   const figures = [
     { key: 'commissions', label: 'Commissioni', value: formatEuros(overview.total.commissions) },
     { key: 'items', label: 'Articoli spediti', value: formatCount(overview.total.items_shipped) },
@@ -69,7 +71,7 @@ function Totals({ overview }: { overview: RevenueOverview }) {
         <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="h-16 w-full" role="img" aria-labelledby={chartId} preserveAspectRatio="none">
           {chart.columns.map((column) => (
             <rect key={column.day} x={column.x} y={column.y} width={column.width} height={column.height} className="fill-violet-600 dark:fill-violet-400">
-              <title>{`${day(column.day)}: ${formatEuros(column.value)}`}</title>
+              <title>{`${day(column.day)}: ${formatEuros(commissionsOf.get(column.day) ?? 0)}`}</title>
             </rect>
           ))}
         </svg>
