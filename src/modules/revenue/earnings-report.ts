@@ -182,21 +182,25 @@ export function readEarningsReport(text: string, options: HeaderOptions): Earnin
   const titlePeriod = titleLines.length > 0 ? periodOfTitle(titleLines.join(' '), order) : null;
 
   const rows = new Map<string, ReportRow>();
+  // A report has a few hundred distinct dates over its many lines.
+  const dayOf = new Map<string, string | null>();
   let lines = 0;
   for (const record of records) {
     if (record.cells.every((cell) => cell.trim() === '')) continue;
-    const required = REQUIRED_REPORT_FIELDS.map((field) => cellOf(record.cells, field));
     // A summary line ("Total", …) names no product and no tracking ID: not a sale.
     if (cellOf(record.cells, 'asin') === '' && cellOf(record.cells, 'tracking_id') === '') continue;
-    if (required.some((cell) => cell === '')) {
-      const empty = REQUIRED_REPORT_FIELDS.find((field) => cellOf(record.cells, field) === '')!;
-      throw lineError(record.line, `la colonna «${REPORT_FIELD_LABELS[empty]}» è vuota`);
-    }
+    const empty = REQUIRED_REPORT_FIELDS.find((field) => cellOf(record.cells, field) === '');
+    if (empty) throw lineError(record.line, `la colonna «${REPORT_FIELD_LABELS[empty]}» è vuota`);
     const asin = cellOf(record.cells, 'asin').toUpperCase();
     if (!/^[A-Z0-9]{10}$/.test(asin)) throw lineError(record.line, `«${asin.slice(0, 40)}» non è un ASIN`);
     const trackingId = cellOf(record.cells, 'tracking_id');
     if (trackingId.length > MAX_TRACKING_ID) throw lineError(record.line, `il Tracking ID supera ${MAX_TRACKING_ID} caratteri`);
-    const day = parseReportDate(cellOf(record.cells, 'date_shipped'), order);
+    const dateCell = cellOf(record.cells, 'date_shipped');
+    let day = dayOf.get(dateCell);
+    if (day === undefined) {
+      day = parseReportDate(dateCell, order);
+      dayOf.set(dateCell, day);
+    }
     if (!day) throw lineError(record.line, `«${cellOf(record.cells, 'date_shipped').slice(0, 40)}» non è una data`);
     const number = (field: ReportField) => {
       const value = parseReportNumber(cellOf(record.cells, field));
@@ -238,7 +242,8 @@ export function readEarningsReport(text: string, options: HeaderOptions): Earnin
   }
   if (rows.size === 0) throw new AppError('VALIDATION_ERROR', 'Il report non contiene nessuna vendita');
 
-  const sorted = [...rows.values()].sort((a, b) => (a.day + a.trackingId + a.asin + a.device + a.direct < b.day + b.trackingId + b.asin + b.device + b.direct ? -1 : 1));
+  // The map's keys are the rows' keys: sorted once, not rebuilt for every comparison.
+  const sorted = [...rows.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, row]) => row);
   const days = sorted.map((row) => row.day);
   const first = days[0]!;
   const last = days.reduce((max, day) => (day > max ? day : max), first);

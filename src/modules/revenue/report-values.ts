@@ -3,8 +3,12 @@
  * currency sign), counts, and dates as the report writes them. Pure.
  */
 
+const PLAIN_NUMBER = /^-?\d{1,12}(\.\d{1,6})?$/;
+
 /** An amount or count as written ("1.234,56", "1,234.56", "12,5", "€ 3,10", "(0,50)"); null when it is not one. */
 export function parseReportNumber(raw: string): number | null {
+  // Most cells are plain: read them without the clean-up below (a 100,000-line report has 500,000 of them).
+  if (PLAIN_NUMBER.test(raw)) return Number(raw);
   let text = raw.replace(/[\s\u00a0\u202f']/g, '').replace(/EUR|USD|GBP|€|\$|£/gi, '');
   if (text === '') return 0;
   let negative = false;
@@ -56,6 +60,7 @@ function toDay(year: number, month: number, date: number): string | null {
   return new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) ? day : null;
 }
 
+const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$| 00:00:00$)/;
 const ISO = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/;
 const NUMERIC = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})(?:$|\s)/;
 const DAY_MONTH_NAME = /^(\d{1,2})[\s-]+([a-z]+)\.?,?[\s-]+(\d{4})/;
@@ -63,6 +68,8 @@ const MONTH_NAME_DAY = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})/;
 
 /** 'YYYY-MM-DD' of a date as the report writes it; `order` settles "03/04/2026". Null when it is not a date. */
 export function parseReportDate(raw: string, order: DayOrder): string | null {
+  const plain = PLAIN_DAY.exec(raw);
+  if (plain) return toDay(Number(plain[1]), Number(plain[2]), Number(plain[3]));
   const text = raw.trim().toLowerCase();
   let match = ISO.exec(text);
   if (match) return toDay(Number(match[1]), Number(match[2]), Number(match[3]));
