@@ -79,7 +79,9 @@ async function readCatalogue(trx: Kysely<Database>, report: EarningsReport, defa
   const buildsByTag = new Map<string, number[]>();
   for (const build of builds) {
     const tag = build.affiliate_tag?.trim() || defaultTag;
-    buildsByTag.set(tag, [...(buildsByTag.get(tag) ?? []), build.id]);
+    const tagged = buildsByTag.get(tag);
+    if (tagged) tagged.push(build.id);
+    else buildsByTag.set(tag, [build.id]);
   }
   const asins = [...new Set(report.rows.map((row) => row.asin))];
   const holdersOf = new Map<string, Set<number>>();
@@ -91,7 +93,9 @@ async function readCatalogue(trx: Kysely<Database>, report: EarningsReport, defa
   const clicksByKey = new Map<string, { day: string; clicks: number }[]>();
   for (const row of await repo.listClicks(trx, asins, addDays(report.period.from, 1 - CLICK_WINDOW_DAYS), report.period.to)) {
     const key = `${row.build_id}\u0000${row.product}`;
-    clicksByKey.set(key, [...(clicksByKey.get(key) ?? []), { day: row.day, clicks: row.clicks }]);
+    const days = clicksByKey.get(key);
+    if (days) days.push({ day: row.day, clicks: row.clicks });
+    else clicksByKey.set(key, [{ day: row.day, clicks: row.clicks }]);
   }
   return {
     buildsByTag,
