@@ -164,6 +164,21 @@ describe('importing the Earnings report', () => {
     expect(refused.body.error.message).toMatch(/^Riga 5: «ieri 00:00:00» non è una data/);
   });
 
+  it('exports the figures as a CSV whose formulas stay text', async () => {
+    await upload(withTitle());
+    const response = await ctx.app.request('/api/admin/revenue/export?from=2026-10-01&to=2026-10-31', { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '198.51.100.7' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="guadagni-2026-10-01-2026-10-31.csv"');
+    const text = await response.text();
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Tipo";"Nome";"ASIN";"Tracking ID";"Metodo";"Commissioni (€)";"Articoli spediti";"Resi"');
+    expect(lines).toContain(`"non attribuito";"'=HYPERLINK(""http://example.invalid/x"",""clic"")";"${ASIN.nobody}";"${DEFAULT_TAG}";"non attribuito";0,99;1;0`);
+    expect(lines.some((line) => line.startsWith('"build";"PC ufficio";"";"";"stimato";8,63;'))).toBe(true);
+    // No line begins a cell with a bare formula character.
+    for (const line of lines) for (const cell of line.split(';')) expect(cell).not.toMatch(/^"?[=+@]/);
+  });
+
   it('a deleted build keeps its earnings, marked as deleted', async () => {
     await upload(withTitle());
     expect((await ctx.request('DELETE', `/api/admin/builds/${catalogue.own}`, { token })).status).toBe(200);

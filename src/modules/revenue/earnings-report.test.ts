@@ -3,6 +3,7 @@ import { isAppError } from '../../common/errors';
 import { attributeRow, type Catalogue, splitInteger } from './attribution';
 import { foldHeader, readEarningsReport } from './earnings-report';
 import { extractReport } from './report-archive';
+import { textCell } from './revenue-export';
 import { decodeReport, readRecords, separatorOf } from './report-text';
 import { dayOrderOf, parseReportDate, parseReportNumber, periodOfTitle } from './report-values';
 
@@ -133,5 +134,14 @@ describe('ZIP reader', () => {
   it('refuses what is not an archive, however it starts', () => {
     const fake = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Uint8Array(40)]);
     expect(refusal(() => extractReport(fake, 1000, () => new Error('big') as never))).toMatch(/^Archivio ZIP non leggibile/);
+  });
+});
+
+describe('the CSV export', () => {
+  it('defuses what a spreadsheet would evaluate and keeps it readable', () => {
+    expect(textCell('=HYPERLINK("http://x","clic")')).toBe(`"'=HYPERLINK(""http://x"",""clic"")"`);
+    expect(textCell('+39 123')).toBe(`"'+39 123"`);
+    expect(textCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(textCell('Mouse, nero')).toBe('"Mouse, nero"');
   });
 });

@@ -2,6 +2,7 @@
 import type { DataDeps } from '../data-deps';
 import { importReport, type UploadedReport, undoImport, toImport } from './import-report';
 import { periodOf, readBuild, readOverview } from './read-revenue';
+import { revenueCsv } from './revenue-export';
 import * as repo from './revenue.repository';
 import type { BuildRevenue, RevenueImport, RevenueImportResult, RevenueOverview } from './revenue.schema';
 
@@ -17,6 +18,11 @@ export function createRevenueService(deps: RevenueDeps) {
     undoImport: (id: number): Promise<void> => undoImport(db, id),
     listImports: async (): Promise<RevenueImport[]> => (await repo.listImports(db)).map((row) => toImport(row, row.days_in_use)),
     overview: (query: { from?: string; to?: string }): Promise<RevenueOverview> => readOverview(db, periodOf(clock, query)),
+    /** The period's figures as a CSV whose text cells a spreadsheet shows and never evaluates. */
+    exportCsv: async (query: { from?: string; to?: string }): Promise<{ from: string; to: string; csv: string }> => {
+      const overview = await readOverview(db, periodOf(clock, query));
+      return { ...overview.period, csv: revenueCsv(overview) };
+    },
     forBuild: (buildId: number, query: { from?: string; to?: string }): Promise<BuildRevenue> => readBuild(db, buildId, periodOf(clock, query)),
   };
 }

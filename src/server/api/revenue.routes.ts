@@ -69,6 +69,11 @@ export function revenueRoutes(services: AppServices) {
 
   app.get('/revenue', async (c) => c.json(await services.revenue.overview(parseWith(revenueQuerySchema, c.req.query()))));
 
+  app.get('/revenue/export', async (c) => {
+    const { from, to, csv } = await services.revenue.exportCsv(parseWith(revenueQuerySchema, c.req.query()));
+    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="guadagni-${from}-${to}.csv"`, 'Cache-Control': 'no-store' });
+  });
+
   app.get('/revenue/imports', async (c) => c.json({ imports: await services.revenue.listImports() }));
 
   app.post('/revenue/import', uploadLimit, async (c) => {

@@ -188,6 +188,8 @@ export const revenueApi = {
   overview: (from: string, to: string, signal?: Signal) => requestJson(apiPaths.revenue(from, to), revenueOverviewSchema, { signal }),
   /** One build's earnings over the window, its products, its days, and whether a tracking ID of its own would help. */
   forBuild: (buildId: number, from: string, to: string, signal?: Signal) => requestJson(apiPaths.buildRevenue(buildId, from, to), buildRevenueSchema, { signal }),
+  /** The period's figures as a CSV (text cells defused for spreadsheets). */
+  exportCsv: (from: string, to: string, signal?: Signal) => requestBlob(apiPaths.revenueExport(from, to), { signal }),
   /** The imported reports, newest first. */
   imports: async (signal?: Signal) => (await requestJson(apiPaths.revenueImports(), revenueImportListSchema, { signal })).imports,
   /** `form`: the report as the field `file`, and `map.<field>` for the columns the author mapped. */

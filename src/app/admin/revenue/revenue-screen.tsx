@@ -3,12 +3,13 @@
  * period (totals, per day, per build with the method of each figure, top products, what no build explains)
  * and the imported reports with their undo.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { attempt, errorMessage, revenueApi } from '../api';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { formatCount, formatDate } from '../../../common/format';
 import type { RevenueOverview } from '../../../modules/revenue/revenue.schema';
 import { dailyColumns } from '../analytics/charts';
-import { buttonClass, cardClass, inputClass, Notice } from '../ui';
+import { buttonClass, cardClass, inputClass, Notice, secondaryButtonClass } from '../ui';
 import { ImportsList } from './imports-list';
 import { ReportUpload } from './report-upload';
 import { REVENUE_FIELDS, REVENUE_INTENT, type RevenueData, type RevenueOutcome } from './revenue-data';
@@ -41,7 +42,34 @@ function PeriodForm({ period }: { period: RevenueData['period'] }) {
       <button type="submit" className={buttonClass}>
         Mostra
       </button>
+      <ExportButton period={period} />
     </Form>
+  );
+}
+
+/** Downloads the period's figures as a CSV (the API needs the session's token, so the page fetches it). */
+function ExportButton({ period }: { period: RevenueData['period'] }) {
+  const [error, setError] = useState<string | null>(null);
+  async function download() {
+    const result = await attempt(revenueApi.exportCsv(period.from, period.to));
+    if (!result.ok) {
+      setError(errorMessage(result.error, 'Errore nel download del CSV'));
+      return;
+    }
+    setError(null);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(result.data);
+    link.download = `guadagni-${period.from}-${period.to}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+  return (
+    <>
+      <button type="button" className={secondaryButtonClass} onClick={() => void download()}>
+        Scarica CSV
+      </button>
+      {error && <span role="alert" className="text-sm text-red-800 dark:text-red-300">{error}</span>}
+    </>
   );
 }
 
