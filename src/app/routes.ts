@@ -40,6 +40,8 @@ export default [
       route('alerts', 'admin/alerts/alerts-route.tsx'),
       // The site search's synonyms (decision 041).
       route('synonyms', 'admin/synonyms/synonyms-route.tsx'),
+      // The affiliate earnings from the Associates reports (decision 045).
+      route('revenue', 'admin/revenue/revenue-route.tsx'),
       route('change-password', 'admin/auth/change-password-route.tsx'),
     ]),
   ]),

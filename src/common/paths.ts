@@ -35,6 +35,7 @@ export const paths = {
     replacements: () => '/admin/replacements',
     alerts: () => '/admin/alerts',
     synonyms: () => '/admin/synonyms',
+    revenue: () => '/admin/revenue',
     changePassword: () => '/admin/change-password',
   },
 } as const;

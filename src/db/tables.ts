@@ -418,6 +418,76 @@ export interface SearchSynonymsTable {
   updated_at: Timestamp;
 }
 
+/** One uploaded Associates Earnings report (migration 0027, decision 045). */
+export interface RevenueImportsTable {
+  id: Id;
+  file_name: string;
+  /** sha256 (hex) of the report's rows as read: the same report uploaded again is recognised. */
+  content_hash: string;
+  /** The days the report covers ('YYYY-MM-DD'): its title line's period, else its first and last day. */
+  period_from: string;
+  period_to: string;
+  /** Rows stored (day × tracking ID × ASIN × device × direct) and lines read. */
+  row_count: number;
+  line_count: number;
+  /** The report's sum of Ad Fees, in cents. */
+  fees_cents: number;
+  imported_by: string;
+  imported_at: Timestamp;
+}
+
+/** A report's lines summed per day × tracking ID × ASIN × device × direct (migration 0027). */
+export interface RevenueRowsTable {
+  id: Id;
+  import_id: number;
+  day: string;
+  tracking_id: string;
+  asin: string;
+  /** As the report wrote them ('' when it has no such column). */
+  device: string;
+  direct: string;
+  name: string;
+  category: string;
+  seller: string;
+  items_shipped: number;
+  returns: number;
+  revenue_cents: number;
+  fees_cents: number;
+}
+
+/** Which import a day's figures come from: the newest one covering it (migration 0027). */
+export interface RevenueDayOwnersTable {
+  id: Id;
+  day: string;
+  import_id: number;
+}
+
+/** A row's commission attributed to a build, or to none (migration 0027, decision 045). */
+export interface RevenueSharesTable {
+  id: Id;
+  row_id: number;
+  import_id: number;
+  day: string;
+  /** The build's id (no foreign key: a deleted build keeps its earnings); null: 'non_attribuito'. */
+  build_id: number | null;
+  method: 'esatto' | 'stimato' | 'non_attribuito';
+  /** The share of the row (0–1]. */
+  weight: number;
+  items_shipped: number;
+  returns: number;
+  revenue_cents: number;
+  fees_cents: number;
+}
+
+/** A report header the author mapped once to a field (migration 0027). */
+export interface RevenueHeaderMappingsTable {
+  id: Id;
+  /** The header folded (lower case, no currency, single spaces). */
+  header: string;
+  field: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -448,6 +518,11 @@ export interface Database {
   keyed_counters: KeyedCountersTable;
   search_words: SearchWordsTable;
   search_synonyms: SearchSynonymsTable;
+  revenue_imports: RevenueImportsTable;
+  revenue_rows: RevenueRowsTable;
+  revenue_day_owners: RevenueDayOwnersTable;
+  revenue_shares: RevenueSharesTable;
+  revenue_header_mappings: RevenueHeaderMappingsTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

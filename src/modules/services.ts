@@ -24,6 +24,7 @@ import { createRetailerItemsService } from './retailer-items';
 import { createSearchService, createSynonymsService } from './search';
 import { createSeoService } from './seo';
 import { createFeedService } from './feed';
+import { createRevenueService } from './revenue';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -83,6 +84,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     seo: createSeoService({ db, clock, publicBaseUrl: config.publicBaseUrl }),
     feed: createFeedService({ db, clock, builds, publicBaseUrl: config.publicBaseUrl, siteName: config.siteName }),
     mail,
+    revenue: createRevenueService({ db, clock, defaultAffiliateTag: config.defaultAffiliateTag }),
     media: createMediaService({ config, storage: createUploadStorage({ config, db, clock }) }),
   };
 }

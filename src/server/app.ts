@@ -18,6 +18,7 @@ import { adminReplacementRoutes } from './api/replacements.routes';
 import { adminSearchSynonymRoutes } from './api/search.routes';
 import { adminRetailerRoutes } from './api/retailer-items.routes';
 import { authRoutes } from './api/auth.routes';
+import { REVENUE_UPLOAD_API_PATHS, revenueRoutes } from './api/revenue.routes';
 import type { AppEnv } from './hono-env';
 import { apiNotFound, errorBody, handleError } from './middleware/error-answers';
 import { jsonBodyLimit } from './middleware/json-body';
@@ -109,7 +110,7 @@ export function createApp(deps: AppDeps) {
   // Before any route reads the path or the query: PostgreSQL cannot hold U+0000 (middleware/nul-character.ts).
   app.use(refuseNulInUrl());
   // Image uploads carry their own, larger limit (UPLOAD_MAX_MB), applied after the session check.
-  app.use('/api/*', jsonBodyLimit({ except: MEDIA_UPLOAD_API_PATHS }));
+  app.use('/api/*', jsonBodyLimit({ except: [...MEDIA_UPLOAD_API_PATHS, ...REVENUE_UPLOAD_API_PATHS] }));
 
   // Every state-changing public form and endpoint refuses a post another site's page made (decision 036);
   // the click beacons are not refused but not counted (api/analytics.routes.ts). The login only takes JSON, which no
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminAnalyticsRoutes(services));
   admin.route('/', adminAlertRoutes(services));
   admin.route('/', adminMailRoutes(services));
+  admin.route('/', revenueRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

@@ -190,6 +190,7 @@ describe('shell', () => {
     { name: 'Alternative', href: '/admin/alternatives' },
     { name: 'Sostituzioni', href: '/admin/replacements' },
     { name: 'Avvisi', href: '/admin/alerts' },
+    { name: 'Guadagni', href: '/admin/revenue' },
     { name: 'Sinonimi', href: '/admin/synonyms' },
     { name: 'Cambia Password', href: '/admin/change-password' },
   ];
@@ -208,6 +209,7 @@ describe('shell', () => {
       ['Alternative', 'Gestione Alternative Componenti', 'Alternative | Build PC CMS'],
       ['Sostituzioni', 'Gestione Sostituzioni', 'Sostituzioni | Build PC CMS'],
       ['Avvisi', 'Avvisi email', 'Avvisi | Build PC CMS'],
+      ['Guadagni', 'Guadagni', 'Guadagni | Build PC CMS'],
       ['Sinonimi', 'Sinonimi della ricerca', 'Sinonimi | Build PC CMS'],
     ] as const) {
       await nav.getByRole('link', { name, exact: true }).click();

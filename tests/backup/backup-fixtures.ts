@@ -24,6 +24,7 @@ import type { TestContext } from '../helpers/test-app';
 import { sampleBuild } from '../helpers/test-app';
 import { createTestDatabase, type TestDialect } from '../helpers/test-database';
 import { nodeArgsFor } from '../helpers/child-entries';
+import { HEADERS_EN, reportText } from '../revenue/report-fixtures';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -129,6 +130,12 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
   const { builds } = await api('GET', '/builds');
   const draft = await api('GET', `/builds/${builds.find((b: { status: string }) => b.status === 'draft').id}`);
   await api('PUT', `/builds/${draft.build.id}`, { ...draft.build, status: 'scheduled', publish_at: '2099-01-01T08:00:00.000Z' });
+  // The affiliate earnings (decision 045): a report with a header mapped by the author (remembered), a sale
+  // of the build's part under the default tag (an estimated share) and one no build explains.
+  const headers = HEADERS_EN.map((header) => (header === 'Ad Fees(€)' ? 'Compenso(€)' : header));
+  const sale = { name: 'Scheda video', tracking: ctx.config.defaultAffiliateTag, day: '2026-11-20', price: 449.9, items: 1, returns: 0, revenue: 449.9, fees: 13.5 };
+  const report = reportText([{ ...sale, asin: GPU }, { ...sale, asin: 'B0NOBODY01', name: '=HYPERLINK("x")', fees: 0.33 }], { headers, title: { from: '2026-11-01', to: '2026-11-27' } });
+  await ctx.services.revenue.importReport({ fileName: 'Fee-Earnings.csv', bytes: new TextEncoder().encode(report), mapping: { ad_fees: 'Compenso(€)' }, importedBy: 'admin' });
   return { buildId: build.id, imageUrl: first.url };
 }
 

@@ -35,6 +35,7 @@ const NAV = [
   { to: paths.admin.alternatives(), label: 'Alternative', end: false },
   { to: paths.admin.replacements(), label: 'Sostituzioni', end: false },
   { to: paths.admin.alerts(), label: 'Avvisi', end: false },
+  { to: paths.admin.revenue(), label: 'Guadagni', end: false },
   { to: paths.admin.synonyms(), label: 'Sinonimi', end: false },
   { to: paths.admin.changePassword(), label: 'Cambia Password', end: false },
 ] as const;

@@ -26,6 +26,7 @@ import * as singleLineText from './0023-single-line-text';
 import * as alertMailbox from './0024-alert-mailbox';
 import * as searchWordsAndSynonyms from './0025-search-words-and-synonyms';
 import * as keyedCounters from './0026-keyed-counters';
+import * as revenue from './0027-revenue';
 
 export interface Migration {
   readonly name: string;
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   { name: '0024-alert-mailbox', up: alertMailbox.up },
   { name: '0025-search-words-and-synonyms', up: searchWordsAndSynonyms.up },
   { name: '0026-keyed-counters', up: keyedCounters.up },
+  { name: '0027-revenue', up: revenue.up },
 ];

@@ -259,6 +259,57 @@ const searchSynonymsRow = z.strictObject({
   updated_at: timestamp,
 });
 
+/** The affiliate earnings (migration 0027, decision 045): absent in older archives. */
+const revenueImportsRow = z.strictObject({
+  id,
+  file_name: text(255),
+  content_hash: text(64),
+  period_from: day,
+  period_to: day,
+  row_count: count,
+  line_count: count,
+  fees_cents: int,
+  imported_by: text(64),
+  imported_at: timestamp,
+});
+
+const revenueRowsRow = z.strictObject({
+  id,
+  import_id: id,
+  day,
+  tracking_id: text(100),
+  asin: text(20),
+  device: text(50),
+  direct: text(20),
+  // The report's text as it was, formulas included: stored and shown as text, never evaluated.
+  name: text(500),
+  category: text(200),
+  seller: text(200),
+  items_shipped: int,
+  returns: int,
+  revenue_cents: int,
+  fees_cents: int,
+});
+
+const revenueDayOwnersRow = z.strictObject({ id, day, import_id: id });
+
+const revenueSharesRow = z.strictObject({
+  id,
+  row_id: id,
+  import_id: id,
+  day,
+  // A deleted build's id is kept (no foreign key): its earnings stay with it (decision 027).
+  build_id: id.nullable(),
+  method: z.enum(['esatto', 'stimato', 'non_attribuito'], { error: "deve essere 'esatto', 'stimato' o 'non_attribuito'" }),
+  weight: z.number({ error: 'deve essere un numero' }).min(0).max(1),
+  items_shipped: z.number({ error: 'deve essere un numero' }).finite(),
+  returns: z.number({ error: 'deve essere un numero' }).finite(),
+  revenue_cents: int,
+  fees_cents: int,
+});
+
+const revenueHeaderMappingsRow = z.strictObject({ id, header: text(200), field: text(40), updated_at: timestamp });
+
 const BACKUP_TABLE_NAMES = [
   'users',
   'sessions',
@@ -275,6 +326,11 @@ const BACKUP_TABLE_NAMES = [
   'job_runs',
   'price_alerts',
   'search_synonyms',
+  'revenue_imports',
+  'revenue_rows',
+  'revenue_day_owners',
+  'revenue_shares',
+  'revenue_header_mappings',
 ] as const;
 
 export type BackupTableName = (typeof BACKUP_TABLE_NAMES)[number];
@@ -342,6 +398,18 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'price_alerts', row: priceAlertsRow, references: { build_id: 'builds', component_id: 'components' }, accounts: true, label: ['avviso di prezzo', 'avvisi di prezzo'] },
   // The author's synonyms are content; an archive made before them restores none.
   { name: 'search_synonyms', row: searchSynonymsRow, references: {}, accounts: false, label: ['gruppo di sinonimi', 'gruppi di sinonimi'] },
+  // The author's earnings, imported from the Associates reports: content the site cannot read again from anywhere.
+  { name: 'revenue_imports', row: revenueImportsRow, references: {}, accounts: false, label: ['report dei guadagni', 'report dei guadagni'] },
+  { name: 'revenue_rows', row: revenueRowsRow, references: { import_id: 'revenue_imports' }, accounts: false, label: ['riga dei guadagni', 'righe dei guadagni'] },
+  { name: 'revenue_day_owners', row: revenueDayOwnersRow, references: { import_id: 'revenue_imports' }, accounts: false, label: ['giorno dei guadagni', 'giorni dei guadagni'] },
+  {
+    name: 'revenue_shares',
+    row: revenueSharesRow,
+    references: { row_id: 'revenue_rows', import_id: 'revenue_imports' },
+    accounts: false,
+    label: ['quota attribuita', 'quote attribuite'],
+  },
+  { name: 'revenue_header_mappings', row: revenueHeaderMappingsRow, references: {}, accounts: false, label: ['colonna mappata', 'colonne mappate'] },
 ];
 
 /**

@@ -9,6 +9,8 @@ import type { BuildAnalytics } from '../../../modules/analytics/analytics.schema
 import type { Part } from '../dashboard/dashboard-data';
 import { cardClass } from '../ui';
 import { dailyColumns } from './charts';
+import type { BuildRevenue } from '../../../modules/revenue/revenue.schema';
+import { BuildRevenueFigures } from '../revenue/build-revenue-figures';
 import { choiceSentence, NO_CHOICES } from './choice-sentences';
 
 /** Components listed: the most clicked ones. */
@@ -16,8 +18,11 @@ const SHOWN_COMPONENTS = 3;
 /** Visitors' choices listed: the most chosen ones. */
 const SHOWN_CHOICES = 5;
 
-/** `activeAlerts`: the build's active email alerts now, not of the window; null or absent: not shown. */
-export function PerformanceCard({ analytics, days, activeAlerts = null }: { analytics: Part<BuildAnalytics>; days: number; activeAlerts?: number | null }) {
+/**
+ * `activeAlerts`: the build's active email alerts now, not of the window; null or absent: not shown.
+ * `revenue`: its earnings over the window (decision 045); null or absent: not shown.
+ */
+export function PerformanceCard({ analytics, days, activeAlerts = null, revenue = null }: { analytics: Part<BuildAnalytics>; days: number; activeAlerts?: number | null; revenue?: BuildRevenue | null }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${cardClass} space-y-4`} data-testid="build-performance">
@@ -25,6 +30,7 @@ export function PerformanceCard({ analytics, days, activeAlerts = null }: { anal
         Rendimento ({days} giorni)
       </h2>
       {analytics.ok ? <PerformanceFigures analytics={analytics.data} days={days} /> : <p className="text-sm text-slate-700 dark:text-slate-300">{analytics.error}</p>}
+      {revenue && <BuildRevenueFigures revenue={revenue} />}
       {activeAlerts !== null && (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="build-performance-alerts">
           Avvisi email attivi: <strong className="tabular-nums">{formatCount(activeAlerts)}</strong>

@@ -40,6 +40,7 @@ import {
 import { retailerItemResponseSchema, retailerSearchResponseSchema } from '../../../modules/retailer-items/retailer-items.schema';
 import { replacementListResponseSchema, restoreOutcomeSchema, smartReplacementOutcomeSchema } from '../../../modules/replacements/replacements.schema';
 import { synonymGroupListResponseSchema, synonymGroupResponseSchema } from '../../../modules/search/synonyms.schema';
+import { buildRevenueSchema, revenueImportListSchema, revenueImportResultSchema, revenueOverviewSchema } from '../../../modules/revenue/revenue.schema';
 import { apiPaths } from './api-paths';
 import { imageForm, requestBlob, requestJson } from './api-request';
 
@@ -180,4 +181,18 @@ export const synonymsApi = {
   update: async (groupId: number, phrases: string, signal?: Signal) =>
     (await requestJson(apiPaths.searchSynonym(groupId), synonymGroupResponseSchema, { method: 'PUT', body: { phrases }, signal })).synonym,
   remove: (groupId: number, signal?: Signal) => requestJson(apiPaths.searchSynonym(groupId), okResponseSchema, { method: 'DELETE', signal }),
+};
+
+export const revenueApi = {
+  /** The earnings from `from` to `to` (days): totals, per build with its method, products, what no build explains, per day. */
+  overview: (from: string, to: string, signal?: Signal) => requestJson(apiPaths.revenue(from, to), revenueOverviewSchema, { signal }),
+  /** One build's earnings over the window, its products, its days, and whether a tracking ID of its own would help. */
+  forBuild: (buildId: number, from: string, to: string, signal?: Signal) => requestJson(apiPaths.buildRevenue(buildId, from, to), buildRevenueSchema, { signal }),
+  /** The period's figures as a CSV (text cells defused for spreadsheets). */
+  exportCsv: (from: string, to: string, signal?: Signal) => requestBlob(apiPaths.revenueExport(from, to), { signal }),
+  /** The imported reports, newest first. */
+  imports: async (signal?: Signal) => (await requestJson(apiPaths.revenueImports(), revenueImportListSchema, { signal })).imports,
+  /** `form`: the report as the field `file`, and `map.<field>` for the columns the author mapped. */
+  importReport: (form: FormData, signal?: Signal) => requestJson(apiPaths.revenueImport(), revenueImportResultSchema, { method: 'POST', body: form, signal }),
+  undoImport: (importId: number, signal?: Signal) => requestJson(apiPaths.revenueImportOf(importId), okResponseSchema, { method: 'DELETE', signal }),
 };

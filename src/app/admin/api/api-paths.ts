@@ -45,4 +45,10 @@ export const apiPaths = {
   alerts: () => '/admin/alerts',
   eraseAlerts: (email: string) => `/admin/alerts?${new URLSearchParams({ email }).toString()}`,
   mailStats: (days: number) => `/admin/mail/stats?days=${id(days)}`,
+  revenue: (from: string, to: string) => `/admin/revenue?${new URLSearchParams({ from, to }).toString()}`,
+  buildRevenue: (buildId: number, from: string, to: string) => `/admin/builds/${id(buildId)}/revenue?${new URLSearchParams({ from, to }).toString()}`,
+  revenueExport: (from: string, to: string) => `/admin/revenue/export?${new URLSearchParams({ from, to }).toString()}`,
+  revenueImports: () => '/admin/revenue/imports',
+  revenueImport: () => '/admin/revenue/import',
+  revenueImportOf: (importId: number) => `/admin/revenue/imports/${id(importId)}`,
 } as const;

@@ -8,7 +8,9 @@ import type { AnalyticsOverview } from '../../../modules/analytics/analytics.sch
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds';
 import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
-import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../api';
+import type { RevenueOverview } from '../../../modules/revenue/revenue.schema';
+import { addDays, romeDay } from '../../../common/rome-day';
+import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, pricingApi, revenueApi } from '../api';
 import type { AlertCounts } from './alerts-card';
 import { formText } from '../form-data';
 import { refreshSummaryLines } from '../pricing/refresh-summary';
@@ -30,6 +32,7 @@ export interface DashboardData {
   performance: Part<AnalyticsOverview>;
   drift: Part<DriftResponse>;
   alerts: Part<AlertCounts>;
+  revenue: Part<RevenueOverview>;
 }
 
 async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
@@ -38,7 +41,8 @@ async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
 }
 
 export async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
-  const [stats, recent, prices, performance, drift, alerts] = await Promise.all([
+  const today = romeDay(new Date());
+  const [stats, recent, prices, performance, drift, alerts, revenue] = await Promise.all([
     part(buildsApi.stats(signal), 'Errore nel caricamento delle statistiche'),
     part(
       buildsApi.list(signal).then((builds) => builds.slice(0, RECENT_COUNT)),
@@ -51,8 +55,9 @@ export async function loadDashboard(signal: AbortSignal): Promise<DashboardData>
       Promise.all([alertsApi.stats(signal), alertsApi.mailStats(MAIL_DAYS, signal)]).then(([alertStats, mail]) => ({ alerts: alertStats, mail })),
       'Errore nel caricamento degli avvisi email',
     ),
+    part(revenueApi.overview(addDays(today, 1 - PERFORMANCE_DAYS), today, signal), 'Errore nel caricamento dei guadagni'),
   ]);
-  return { stats, recent, prices, performance, drift, alerts };
+  return { stats, recent, prices, performance, drift, alerts, revenue };
 }
 
 export const PRICE_INTENTS = ['tier-A', 'tier-B', 'assign-tiers'] as const;

@@ -10,13 +10,14 @@ import { PerformanceSection } from '../analytics/performance-section';
 import { StatusBadge } from '../status-badge';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
 import { AlertsCard } from './alerts-card';
+import { RevenueCard } from '../revenue/revenue-card';
 import { type DashboardData, MAIL_DAYS, PERFORMANCE_DAYS } from './dashboard-data';
 import { BudgetDriftCard } from './budget-drift-card';
 import { PriceManagement } from './price-management';
 
 export function DashboardScreen({ data }: { data: DashboardData }) {
-  const { stats, recent, prices, performance, drift, alerts } = data;
-  const loadErrors = [stats, recent, prices, performance, drift, alerts].flatMap((part) => (part.ok ? [] : [part.error]));
+  const { stats, recent, prices, performance, drift, alerts, revenue } = data;
+  const loadErrors = [stats, recent, prices, performance, drift, alerts, revenue].flatMap((part) => (part.ok ? [] : [part.error]));
 
   return (
     <div className="space-y-8">
@@ -70,6 +71,8 @@ export function DashboardScreen({ data }: { data: DashboardData }) {
       {drift.ok && drift.data.builds.length > 0 && <BudgetDriftCard drift={drift.data} />}
 
       <PerformanceSection analytics={performance.ok ? performance.data : null} days={PERFORMANCE_DAYS} />
+
+      {revenue.ok && <RevenueCard overview={revenue.data} days={PERFORMANCE_DAYS} />}
 
       {alerts.ok && <AlertsCard counts={alerts.data} days={MAIL_DAYS} />}
 

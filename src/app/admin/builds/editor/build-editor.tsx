@@ -207,7 +207,7 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
             <FeaturedImageCard value={form.featured_image} title={form.title} error={errors.featured_image} onChange={(url) => setField('featured_image', url)} />
             <SeoCard form={form} errors={errors} onChange={setField} />
             <AffiliateCard form={form} errors={errors} onChange={setField} />
-            {data.status === 'ready' && <PerformanceCard analytics={data.analytics} activeAlerts={data.activeAlerts} days={EDITOR_ANALYTICS_DAYS} />}
+            {data.status === 'ready' && <PerformanceCard analytics={data.analytics} revenue={data.revenue} activeAlerts={data.activeAlerts} days={EDITOR_ANALYTICS_DAYS} />}
             {state.buildId !== null && <HistoryPanel buildId={state.buildId} onRestored={onRevisionRestored} />}
           </div>
         </div>

@@ -18,10 +18,12 @@
 import { z } from 'zod';
 import { formatCount } from '../../../../common/format';
 import type { BuildAnalytics } from '../../../../modules/analytics/analytics.schema';
+import type { BuildRevenue } from '../../../../modules/revenue/revenue.schema';
+import { addDays, romeDay } from '../../../../common/rome-day';
 import type { BuildAdmin } from '../../../../modules/builds';
 import type { ImportedComponent } from '../../../../modules/importer/importer.schema';
 import type { PriceHistory } from '../../../../modules/pricing/pricing.schema';
-import { alertsApi, analyticsApi, ApiError, attempt, buildsApi, errorFields, errorMessage, importerApi, mediaApi, pricingApi, replacementsApi } from '../../api';
+import { alertsApi, analyticsApi, ApiError, attempt, buildsApi, errorFields, errorMessage, importerApi, mediaApi, pricingApi, replacementsApi, revenueApi } from '../../api';
 import type { Part } from '../../dashboard/dashboard-data';
 import { parseRowId } from '../../form-data';
 import { refreshSummaryLines } from '../../pricing/refresh-summary';
@@ -37,7 +39,7 @@ export type EditorLoaderData =
    * `created`: the editor has just created this build and came here to edit it (see markCreated).
    * `history`: its price history, null when it could not be read (the charts are simply not drawn).
    */
-  | { status: 'ready'; build: BuildAdmin; created: boolean; at: number; analytics: Part<BuildAnalytics>; activeAlerts: number | null; history: PriceHistory | null; retailer: RetailerStatus }
+  | { status: 'ready'; build: BuildAdmin; created: boolean; at: number; analytics: Part<BuildAnalytics>; revenue: BuildRevenue | null; activeAlerts: number | null; history: PriceHistory | null; retailer: RetailerStatus }
   /** `detail`: the server's reason, when it gave one. */
   | { status: 'error'; detail: string | null };
 
@@ -53,6 +55,13 @@ export const EDITOR_ANALYTICS_DAYS = 30;
 async function loadAnalytics(buildId: number, signal: AbortSignal): Promise<Part<BuildAnalytics>> {
   const result = await attempt(analyticsApi.forBuild(buildId, EDITOR_ANALYTICS_DAYS, signal));
   return result.ok ? result : { ok: false, error: errorMessage(result.error, 'Statistiche non disponibili') };
+}
+
+/** The build's earnings over the same window (decision 045); null when they could not be read (not shown). */
+async function loadRevenue(buildId: number, signal: AbortSignal): Promise<BuildRevenue | null> {
+  const today = romeDay(new Date());
+  const result = await attempt(revenueApi.forBuild(buildId, addDays(today, 1 - EDITOR_ANALYTICS_DAYS), today, signal));
+  return result.ok ? result.data : null;
 }
 
 /** The build's active email alerts (a count); null when it could not be read (the figure is not shown). */
@@ -83,14 +92,15 @@ export async function editorLoader(buildIdParam: string | undefined, signal: Abo
   if (buildId === null) return { status: 'error', detail: EDITOR_MESSAGES.notFound };
   const created = takeCreated(buildId);
   try {
-    const [build, analytics, activeAlerts, history, retailer] = await Promise.all([
+    const [build, analytics, revenue, activeAlerts, history, retailer] = await Promise.all([
       buildsApi.get(buildId, signal),
       loadAnalytics(buildId, signal),
+      loadRevenue(buildId, signal),
       loadActiveAlerts(buildId, signal),
       loadPriceHistory(buildId, signal),
       loadRetailerStatus(signal),
     ]);
-    return { status: 'ready', build, created, at: Date.now(), analytics, activeAlerts, history, retailer };
+    return { status: 'ready', build, created, at: Date.now(), analytics, revenue, activeAlerts, history, retailer };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const detail = errorMessage(error, EDITOR_MESSAGES.loadFailed);

@@ -14,6 +14,8 @@ const actionClass =
 
 interface BuildItemProps {
   build: BuildAdminRow;
+  /** The last 30 days' commissions and their method (decision 045); null: none. */
+  commissions?: { commissions: number; method: string } | null;
   deleting: boolean;
   canDelete: boolean;
   onDelete: () => void;
@@ -67,6 +69,9 @@ export function BuildRow(props: BuildItemProps) {
         <StatusBadge status={build.status} publishAt={build.publish_at} />
       </td>
       <td className="px-4 py-3 tabular-nums">{formatCount(build.views)}</td>
+      <td className="px-4 py-3 whitespace-nowrap tabular-nums" data-testid="build-commissions">
+        {props.commissions ? `${formatPrice(props.commissions.commissions)} (${props.commissions.method})` : '—'}
+      </td>
       <td className="px-4 py-3 whitespace-nowrap">
         <time dateTime={build.created_at}>{formatDate(build.created_at)}</time>
       </td>
@@ -100,6 +105,10 @@ export function BuildCard(props: BuildItemProps) {
           <dd className="inline tabular-nums">{formatCount(build.views)}</dd>
         </div>
         <div className="text-right">
+          <dt className="inline">Commissioni 30 gg: </dt>
+          <dd className="inline tabular-nums">{props.commissions ? `${formatPrice(props.commissions.commissions)} (${props.commissions.method})` : '—'}</dd>
+        </div>
+        <div>
           <dt className="inline">Creata il </dt>
           <dd className="inline">
             <time dateTime={build.created_at}>{formatDate(build.created_at)}</time>

@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { BuildListRow } from '../../../../modules/builds';
 import { attempt, buildsApi } from '../../api';
 import { formId, formText } from '../../form-data';
+import { type BuildCommissions, loadBuildCommissions } from '../../revenue/builds-list-revenue';
 
 export const LOAD_ERROR = 'Errore nel caricamento delle build';
 const DELETE_ERROR = "Errore durante l'eliminazione della build";
@@ -10,11 +11,13 @@ const DELETE_ERROR = "Errore durante l'eliminazione della build";
 /** null when the list could not be loaded (the screen offers 'Riprova'). */
 export interface BuildListData {
   builds: BuildListRow[] | null;
+  /** The last 30 days' commissions by build (decision 045); null when they could not be read. */
+  commissions: BuildCommissions | null;
 }
 
 export async function loadBuildList(signal: AbortSignal): Promise<BuildListData> {
-  const result = await attempt(buildsApi.list(signal));
-  return { builds: result.ok ? result.data : null };
+  const [result, commissions] = await Promise.all([attempt(buildsApi.list(signal)), loadBuildCommissions(signal)]);
+  return { builds: result.ok ? result.data : null, commissions };
 }
 
 export type DeleteOutcome = { deleted: true; id: number; text: string } | { deleted: false; text: string };

@@ -3,7 +3,7 @@
  * "States and transitions", "Error catalogue").
  */
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Link, useFetcher, useRevalidator } from 'react-router';
+import { Link, useFetcher, useRevalidator, useSearchParams } from 'react-router';
 import { formatCount } from '../../../../common/format';
 import { paths } from '../../../../common/paths';
 import type { BuildListRow } from '../../../../modules/builds';
@@ -14,6 +14,7 @@ import { deleteConfirmation } from './delete-confirmation';
 import { type BuildListData, type DeleteOutcome, type deleteBuildAction, LOAD_ERROR } from './builds-list-data';
 import { type BuildListFilters, filterBuilds, isStatusFilter, type StatusFilter } from './filters';
 import { useUrlFilters } from './use-url-filters';
+import { type BuildCommissions, REVENUE_SORT, sortByCommissions } from '../../revenue/builds-list-revenue';
 
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -87,6 +88,7 @@ export function BuildsListScreen({ data }: { data: BuildListData }) {
       ) : (
         <FilteredBuilds
           builds={builds}
+          commissions={data.commissions}
           deletingId={deletingId}
           canDelete={fetcher.state === 'idle'}
           tableRegionRef={tableRegionRef}
@@ -99,19 +101,27 @@ export function BuildsListScreen({ data }: { data: BuildListData }) {
 
 function FilteredBuilds({
   builds,
+  commissions,
   deletingId,
   canDelete,
   tableRegionRef,
   onDelete,
 }: {
   builds: BuildListRow[];
+  commissions: BuildCommissions | null;
   deletingId: number | null;
   canDelete: boolean;
   tableRegionRef: RefObject<HTMLDivElement | null>;
   onDelete: (build: BuildListRow) => void;
 }) {
   const [filters, setFilters] = useUrlFilters();
-  const shown = filterBuilds(builds, filters);
+  const [searchParams] = useSearchParams();
+  const byCommissions = searchParams.get(REVENUE_SORT.param) === REVENUE_SORT.value;
+  const filtered = filterBuilds(builds, filters);
+  const shown = byCommissions ? sortByCommissions(filtered, commissions) : filtered;
+  const sortSearch = new URLSearchParams(searchParams);
+  if (byCommissions) sortSearch.delete(REVENUE_SORT.param);
+  else sortSearch.set(REVENUE_SORT.param, REVENUE_SORT.value);
   const captionId = useId();
 
   return (
@@ -131,7 +141,7 @@ function FilteredBuilds({
           {/* Below md, cards: a table there would hide status, views, date and the actions behind a sideways scroll. */}
           <ul className="space-y-3 md:hidden" aria-label="Elenco delle build" data-testid="builds-cards">
             {shown.map((build) => (
-              <BuildCard key={build.id} build={build} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
+              <BuildCard key={build.id} build={build} commissions={commissions?.[build.id] ?? null} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
             ))}
           </ul>
           {/* From md up, the table in its own focusable scroll area: if it is still too wide it scrolls sideways, the page does not. */}
@@ -152,7 +162,18 @@ function FilteredBuilds({
                   <th scope="col" className={`${stickyTitleClass} bg-slate-50 dark:bg-slate-800`}>
                     Titolo
                   </th>
-                  {['Categoria', 'Budget', 'Stato', 'Visualizzazioni', 'Creata il', 'Azioni'].map((column) => (
+                  {['Categoria', 'Budget', 'Stato', 'Visualizzazioni'].map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                      {column}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-3 font-semibold" aria-sort={byCommissions ? 'descending' : 'none'}>
+                    <Link to={{ search: sortSearch.toString() }} replace preventScrollReset className="underline" data-testid="builds-sort-commissions">
+                      Commissioni 30 gg{byCommissions ? ' ↓' : ''}
+                      <span className="sr-only">{byCommissions ? ', ordinate dalla più alta: torna all’ordine di creazione' : ': ordina dalla più alta'}</span>
+                    </Link>
+                  </th>
+                  {['Creata il', 'Azioni'].map((column) => (
                     <th key={column} scope="col" className="px-4 py-3 font-semibold">
                       {column}
                     </th>
@@ -161,7 +182,7 @@ function FilteredBuilds({
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {shown.map((build) => (
-                  <BuildRow key={build.id} build={build} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
+                  <BuildRow key={build.id} build={build} commissions={commissions?.[build.id] ?? null} deleting={deletingId === build.id} canDelete={canDelete} onDelete={() => onDelete(build)} />
                 ))}
               </tbody>
             </table>

@@ -5,6 +5,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { type BuildListFilters, filtersFromSearch, searchFromFilters } from './filters';
+import { REVENUE_SORT } from '../../revenue/builds-list-revenue';
 
 /** Marks the URL updates made by typing, so only other navigations (sidebar link, back) reset the fields. */
 const FILTER_WRITE = 'build-list-filters';
@@ -27,9 +28,13 @@ export function useUrlFilters(): [BuildListFilters, (next: BuildListFilters) => 
   const update = useCallback(
     (next: BuildListFilters) => {
       setFilters(next);
-      void setSearchParams(searchFromFilters(next), { replace: true, preventScrollReset: true, state: FILTER_WRITE });
+      const search = searchFromFilters(next);
+      // The list's order (the commissions column) is not a filter: typing keeps it.
+      const sort = searchParams.get(REVENUE_SORT.param);
+      if (sort) search.set(REVENUE_SORT.param, sort);
+      void setSearchParams(search, { replace: true, preventScrollReset: true, state: FILTER_WRITE });
     },
-    [setSearchParams],
+    [searchParams, setSearchParams],
   );
   return [filters, update];
 }
