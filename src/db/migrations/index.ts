@@ -25,6 +25,7 @@ import * as catalogueOrderIndexes from './0022-catalogue-order-indexes';
 import * as singleLineText from './0023-single-line-text';
 import * as alertMailbox from './0024-alert-mailbox';
 import * as searchWordsAndSynonyms from './0025-search-words-and-synonyms';
+import * as deals from './0029-deals';
 
 export interface Migration {
   readonly name: string;
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   { name: '0023-single-line-text', up: singleLineText.up },
   { name: '0024-alert-mailbox', up: alertMailbox.up },
   { name: '0025-search-words-and-synonyms', up: searchWordsAndSynonyms.up },
+  { name: '0029-deals', up: deals.up },
 ];

@@ -92,6 +92,8 @@ const buildsRow = z.strictObject({
   published_at: timestamp.nullable(),
   // Added by migration 0010 (scheduled publishing): archives made before it have no such field.
   publish_at: timestamp.nullable().optional(),
+  // Added by migration 0029 (deals): archives made before it have none (the build takes part in deals).
+  deals_excluded: int.min(0).max(1).optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -259,6 +261,14 @@ const searchSynonymsRow = z.strictObject({
   updated_at: timestamp,
 });
 
+/** The last low posted to the Telegram channel per ASIN (migration 0029): absent in older archives. */
+const dealPostsRow = z.strictObject({
+  id,
+  asin: text(20),
+  low_cents: int,
+  posted_at: timestamp,
+});
+
 const BACKUP_TABLE_NAMES = [
   'users',
   'sessions',
@@ -275,6 +285,7 @@ const BACKUP_TABLE_NAMES = [
   'job_runs',
   'price_alerts',
   'search_synonyms',
+  'deal_posts',
 ] as const;
 
 export type BackupTableName = (typeof BACKUP_TABLE_NAMES)[number];
@@ -342,6 +353,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'price_alerts', row: priceAlertsRow, references: { build_id: 'builds', component_id: 'components' }, accounts: true, label: ['avviso di prezzo', 'avvisi di prezzo'] },
   // The author's synonyms are content; an archive made before them restores none.
   { name: 'search_synonyms', row: searchSynonymsRow, references: {}, accounts: false, label: ['gruppo di sinonimi', 'gruppi di sinonimi'] },
+  // What the Telegram channel already announced: restored, a site does not post the same lows again (decision 046).
+  { name: 'deal_posts', row: dealPostsRow, references: {}, accounts: false, label: ['offerta pubblicata', 'offerte pubblicate'] },
 ];
 
 /**
@@ -372,6 +385,9 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   click_dedupe_keys: "the day's key of those hashes: running state, never copied (a new one is drawn on the target)",
   visit_dedupe: 'hashes of the visits of the last 30 minutes: running state, and no copy of them should outlive their half hour',
   mail_outbox: 'mails waiting for the sender carry addresses (personal data) and belong to the running site; only the per-day counts of sent mails are lost (decision 031)',
+  deals: 'derived from price_observations by the price refresh (decision 046); the next refresh after a restore recomputes it',
+  telegram_outbox: "posts waiting for the Telegram sender: running state of the site's channel, like the mail outbox (decisions 031, 046)",
+  telegram_sender: "the Telegram senders' shared pause and claim lock: running state, recreated by the migration",
   alert_subscribe_limits: "keyed hashes counting the last day's alert requests: running state, keyed with this database's own secret",
 };
 
