@@ -28,6 +28,7 @@ import { createSearchService } from './search/search.service';
 import { createSynonymsService } from './search/synonyms.service';
 import { createSeoService } from './seo/seo.service';
 import { createFeedService } from './feed/feed.service';
+import { createDealsService } from './deals';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -54,7 +55,13 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const analytics = createAnalyticsService({ db, clock, alternatives });
   const mail = createMailService({ db, clock, config });
   const alerts = createAlertsService({ db, clock, config, builds, mail });
-  const pricing = createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh: alerts.evaluateForAsins });
+  const deals = createDealsService({ db, clock, config, jobs, events });
+  // Inside the refresh's job: the deals first (they log their own failure and never throw), then the alerts.
+  const afterRefresh = async (asins: string[]) => {
+    await deals.recordForAsins(asins);
+    return alerts.evaluateForAsins(asins);
+  };
+  const pricing = createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh });
   return {
     /** The clock every service reads (the page cache times scheduled publications with it). */
     clock,
@@ -63,6 +70,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     auth,
     housekeeping: createHousekeepingService({ auth, analytics, alerts, jobs, clock }),
     alerts,
+    deals,
     builds,
     search: createSearchService({ db, clock, builds, synonyms: synonyms.groupsForSearch, rankLimit: config.searchRankLimit }),
     synonyms,
