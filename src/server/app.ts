@@ -37,7 +37,8 @@ import { clientIpOf } from './client-ip';
 import { createMissLimiter } from './cache/miss-limit';
 import { canonicalPagePaths } from './middleware/canonical-page-path';
 import { seoRoutes } from './seo-routes';
-import { feedRoutes } from './feed-routes';
+import { dealsFeedRoutes, feedRoutes } from './feed-routes';
+import { adminDealRoutes, dealRoutes } from './api/deals.routes';
 import { expireAtNextPublication } from './cache/publication-expiry';
 
 export interface AppDeps {
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/builds', publicBuildRoutes(services));
   app.route('/api/events', eventRoutes(services, { ...proxy, publicBaseUrl: config.publicBaseUrl }));
   app.route('/api/alerts', alertRoutes(services, proxy));
+  app.route('/api/deals', dealRoutes(services));
 
   const admin = new Hono<AppEnv>();
   // Before any admin route, including unknown ones: without a session nothing is revealed.
@@ -145,6 +147,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminAnalyticsRoutes(services));
   admin.route('/', adminAlertRoutes(services));
   admin.route('/', adminMailRoutes(services));
+  admin.route('/', adminDealRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 
@@ -153,6 +156,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', seoRoutes(services.seo));
   app.route('/', feedRoutes(services.feed));
+  app.route('/', dealsFeedRoutes(services.deals));
   app.route('/', uploadedFileRoutes(services));
   // The worker id (1, 2, ...: not a process id) lets an operator or a test see that every worker answers.
   app.get('/healthz', (c) => c.json(workerId === null ? { ok: true } : { ok: true, worker: workerId }));

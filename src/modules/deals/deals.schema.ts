@@ -1,5 +1,23 @@
 /** GET /api/deals (docs/api-deals.md) and the admin's deals card: the answers' shapes, strict like the server's. */
 import { z } from 'zod';
+import { BUILD_CATEGORIES } from '../../common/catalog';
+import { DEAL_TYPES } from '../../common/deals-query';
+
+/** GET /api/deals?tipo=&categoria=: both optional, a value of the lists or a 400 naming them; other parameters ignored. */
+export const dealsQuerySchema = z.object({
+  tipo: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => DEAL_TYPES.includes(value), { error: `Tipo di componente sconosciuto. Tipi: ${DEAL_TYPES.join(', ')}.` })
+    .optional(),
+  categoria: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => (BUILD_CATEGORIES as readonly string[]).includes(value), { error: `Categoria sconosciuta. Categorie: ${BUILD_CATEGORIES.join(', ')}.` })
+    .optional(),
+});
 
 const isoInstant = z.string().datetime({ offset: true });
 const euro = z.number().nonnegative();
