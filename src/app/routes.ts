@@ -7,6 +7,8 @@ export default [
   route('cerca', 'routes/search.tsx'),
   // Two or three builds side by side.
   route('confronta', 'routes/compare.tsx'),
+  // Parts of the builds at a new 30-day low (decision 046).
+  route('offerte', 'public/deals/deals-page.tsx'),
   // Visitor alerts: the links of the alert mails and the no-JavaScript form's landing page.
   route('avvisi/conferma/:token', 'routes/alert-confirm.tsx'),
   route('avvisi/annulla/:token', 'routes/alert-unsubscribe.tsx'),

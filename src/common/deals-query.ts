@@ -37,3 +37,8 @@ export function dealsQuery(filter: DealsFilter): string {
   const text = query.toString();
   return text ? `?${text}` : '';
 }
+
+/** The anchor of a deal on the page and the feed's links: /offerte#offerta-b0bmqjwbdm. */
+export function dealAnchor(asin: string): string {
+  return `offerta-${asin.toLowerCase()}`;
+}

@@ -5,7 +5,7 @@
  */
 import { formatDateTime, formatPrice } from '../../common/format';
 import { escapeXml } from '../../common/markup-escape';
-import { DEALS_FEED_PATH, DEALS_PATH } from '../../common/deals-query';
+import { dealAnchor, DEALS_FEED_PATH, DEALS_PATH } from '../../common/deals-query';
 import { paths } from '../../common/paths';
 import { AFFILIATE_DISCLOSURE, PRICE_DISCLAIMER } from '../../common/price-freshness';
 import { romeDay } from '../../common/rome-day';
@@ -19,11 +19,6 @@ export interface FeedDeal extends Deal {
 const el = (name: string, text: string) => `<${name}>${escapeXml(text)}</${name}>`;
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 const percent = (value: number) => `${value.toLocaleString('it-IT', { maximumFractionDigits: 2 })} %`;
-
-/** The anchor of a deal on the page (/offerte#offerta-ASIN). */
-export function dealAnchor(asin: string): string {
-  return `offerta-${asin.toLowerCase()}`;
-}
 
 function itemXml(deal: FeedDeal, base: string): string {
   const builds = deal.builds.map((build) => `${build.title} (${base}${paths.build(build.slug)})`).join('; ');

@@ -100,7 +100,7 @@ export async function listShownEntries(db: Db, asins: readonly string[], now: st
       .where('builds.deals_excluded', '=', 0)
       .execute(),
   );
-  return [...parts, ...tied, ...members].map((row) => ({ ...row, asin: row.asin!, build_id: Number(row.build_id) }));
+  return [...parts, ...tied, ...members].map((row) => ({ ...row, asin: row.asin, build_id: Number(row.build_id) }));
 }
 
 /** The lowest price each ASIN had in [from, until) per the stored history; absent: no priced observation. */

@@ -50,7 +50,9 @@ export function createSeoService(deps: SeoDeps) {
     const [totals, categories] = await Promise.all([sitemapTotals(deps.db, now), sitemapCategories(deps.db, now)]);
     const home = { loc: `${base}${paths.home()}`, lastmod: totals.lastmod };
     const categoryPages = categories.map(({ category, lastmod }) => ({ loc: `${base}/${canonicalHomeQuery({ category, budget: null, page: 1 })}`, lastmod }));
-    return { urls: [home, ...categoryPages], builds: totals.count };
+    // The deals page (decision 046): indexed, its content changes with every refresh (no lastmod to promise).
+    const deals = { loc: `${base}${paths.deals()}`, lastmod: null };
+    return { urls: [home, deals, ...categoryPages], builds: totals.count };
   }
 
   async function sitemapXml(): Promise<SitemapDocument> {
