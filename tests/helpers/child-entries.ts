@@ -33,6 +33,7 @@ export const CHILD_ENTRIES = [
   'tests/pricing/refresh-child.ts',
   'tests/mail/sender-child.ts',
   'tests/alerts/evaluate-child.ts',
+  'tests/deals/post-sender-child.ts',
 ] as const;
 
 export type ChildEntry = (typeof CHILD_ENTRIES)[number];

@@ -11,7 +11,7 @@ import type { TelegramConfig } from '../../config/env';
 import type { Database } from '../../db/tables';
 import { TelegramApiError, type TelegramClient } from '../../integrations/telegram';
 import type { Clock } from '../clock';
-import { claimNextPost, markPostFailed, markPostRetry, markPostSent, pauseSenders } from './telegram-outbox.repository';
+import { claimNextPost, markPostFailed, markPostRetry, markPostSent, pauseSenders, releasePost } from './telegram-outbox.repository';
 
 /** Wait before attempt n+1 after n failed attempts, as the mails' (decision 031); the 6th failure gives up. */
 export const POST_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
@@ -52,9 +52,9 @@ export async function sendDuePosts(deps: SendPostsDeps): Promise<SendPostsResult
     } catch (error) {
       const message = error instanceof TelegramApiError ? error.message : errorMessageForLog(error);
       if (error instanceof TelegramApiError && error.kind === 'rate-limited') {
-        const until = at((error.retryAfterSeconds ?? 30) * 1000);
-        await markPostRetry(db, post.id, post.token, until, message);
-        await pauseSenders(db, until);
+        // Pause first, then release: no other sender can claim the post between the two.
+        await pauseSenders(db, at((error.retryAfterSeconds ?? 30) * 1000));
+        await releasePost(db, post.id, post.token, message);
         result.retried += 1;
         result.stoppedBy = 'paused';
         return result;

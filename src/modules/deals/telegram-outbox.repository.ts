@@ -94,6 +94,16 @@ export async function markPostRetry(db: Db, id: number, token: string, nextAttem
     .execute();
 }
 
+/** Telegram's 429: the post keeps its place in the queue (the senders' pause makes the wait), the lease is released. */
+export async function releasePost(db: Db, id: number, token: string, error: string): Promise<void> {
+  await db
+    .updateTable('telegram_outbox')
+    .set({ last_error: error.slice(0, 500), lease_holder: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('lease_holder', '=', token)
+    .execute();
+}
+
 export async function markPostFailed(db: Db, id: number, token: string, error: string, now: string): Promise<void> {
   await db
     .updateTable('telegram_outbox')
