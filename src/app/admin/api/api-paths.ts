@@ -45,4 +45,5 @@ export const apiPaths = {
   alerts: () => '/admin/alerts',
   eraseAlerts: (email: string) => `/admin/alerts?${new URLSearchParams({ email }).toString()}`,
   mailStats: (days: number) => `/admin/mail/stats?days=${id(days)}`,
+  dealStats: () => '/admin/deals/stats',
 } as const;

@@ -8,7 +8,8 @@ import type { AnalyticsOverview } from '../../../modules/analytics/analytics.sch
 import type { BuildAdminRow, BuildStats } from '../../../modules/builds/builds.types';
 import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
-import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, pricingApi } from '../api';
+import { alertsApi, analyticsApi, attempt, buildsApi, dealsApi, errorMessage, pricingApi } from '../api';
+import type { DealStatsResponse } from '../../../modules/deals/deals.schema';
 import type { AlertCounts } from './alerts-card';
 import { formText } from '../form-data';
 import { refreshSummaryLines } from '../pricing/refresh-summary';
@@ -30,6 +31,7 @@ export interface DashboardData {
   performance: Part<AnalyticsOverview>;
   drift: Part<DriftResponse>;
   alerts: Part<AlertCounts>;
+  deals: Part<DealStatsResponse>;
 }
 
 async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
@@ -38,7 +40,7 @@ async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
 }
 
 export async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
-  const [stats, recent, prices, performance, drift, alerts] = await Promise.all([
+  const [stats, recent, prices, performance, drift, alerts, deals] = await Promise.all([
     part(buildsApi.stats(signal), 'Errore nel caricamento delle statistiche'),
     part(
       buildsApi.list(signal).then((builds) => builds.slice(0, RECENT_COUNT)),
@@ -51,8 +53,9 @@ export async function loadDashboard(signal: AbortSignal): Promise<DashboardData>
       Promise.all([alertsApi.stats(signal), alertsApi.mailStats(MAIL_DAYS, signal)]).then(([alertStats, mail]) => ({ alerts: alertStats, mail })),
       'Errore nel caricamento degli avvisi email',
     ),
+    part(dealsApi.stats(signal), 'Errore nel caricamento delle offerte'),
   ]);
-  return { stats, recent, prices, performance, drift, alerts };
+  return { stats, recent, prices, performance, drift, alerts, deals };
 }
 
 export const PRICE_INTENTS = ['tier-A', 'tier-B', 'assign-tiers'] as const;

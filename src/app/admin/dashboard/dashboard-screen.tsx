@@ -10,12 +10,13 @@ import { PerformanceSection } from '../analytics/performance-section';
 import { StatusBadge } from '../status-badge';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
 import { AlertsCard } from './alerts-card';
+import { DealsCard } from './deals-card';
 import { type DashboardData, MAIL_DAYS, PERFORMANCE_DAYS } from './dashboard-data';
 import { BudgetDriftCard } from './budget-drift-card';
 import { PriceManagement } from './price-management';
 
 export function DashboardScreen({ data }: { data: DashboardData }) {
-  const { stats, recent, prices, performance, drift, alerts } = data;
+  const { stats, recent, prices, performance, drift, alerts, deals } = data;
   const loadErrors = [stats, recent, prices, performance, drift, alerts].flatMap((part) => (part.ok ? [] : [part.error]));
 
   return (
@@ -72,6 +73,8 @@ export function DashboardScreen({ data }: { data: DashboardData }) {
       <PerformanceSection analytics={performance.ok ? performance.data : null} days={PERFORMANCE_DAYS} />
 
       {alerts.ok && <AlertsCard counts={alerts.data} days={MAIL_DAYS} />}
+
+      {deals.ok && <DealsCard stats={deals.data} />}
 
       <PriceManagement prices={prices} />
     </div>
