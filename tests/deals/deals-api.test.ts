@@ -129,9 +129,23 @@ describe('what a deal is', () => {
     expect((await feedItems()).items).toEqual([]);
   });
 
-  it('a build kept out of deals lends none; a draft neither', async () => {
+  it("the author's switch keeps a build's parts out of deals at once; a draft lends none either", async () => {
     const kept = await createBuild(ctx, token, { title: 'Fuori dalle offerte' });
-    await ctx.database.db.updateTable('builds').set({ deals_excluded: 1 }).where('id', '=', kept.id).execute();
+    expect((await ctx.request('GET', `/api/admin/deals/builds/${kept.id}`, { token })).body).toEqual({ excluded: false });
+    await seedHistory(ctx, CPU, 200);
+    setPrices(fake, { [CPU]: 170 });
+    await refreshBuild(ctx, token, kept.id);
+    expect((await deals()).deals).toHaveLength(1);
+    const off = await ctx.request('PUT', `/api/admin/deals/builds/${kept.id}`, { token, body: { excluded: true } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body).toEqual({ excluded: true });
+    // The cached answer is dropped by the switch.
+    expect((await deals()).deals).toEqual([]);
+    expect((await ctx.request('PUT', `/api/admin/deals/builds/${kept.id}`, { token, body: { excluded: 'sì' } })).status).toBe(400);
+    expect((await ctx.request('PUT', '/api/admin/deals/builds/999999', { token, body: { excluded: true } })).status).toBe(404);
+    expect((await ctx.request('PUT', `/api/admin/deals/builds/${kept.id}`, { body: { excluded: false } })).status).toBe(401);
+    await ctx.database.db.deleteFrom('deals').execute();
+    await ctx.database.db.deleteFrom('price_observations').execute();
     const draft = await createBuild(ctx, token, { title: 'Bozza', status: 'draft' });
     await seedHistory(ctx, CPU, 200);
     setPrices(fake, { [CPU]: 170 });

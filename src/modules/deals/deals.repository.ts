@@ -182,3 +182,18 @@ export async function claimPost(trx: Db, asin: string, lowCents: number, now: st
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether the build keeps its parts out of deals; undefined when there is no such build. */
+export async function findDealsExcluded(db: Db, buildId: number): Promise<boolean | undefined> {
+  const row = await db.selectFrom('builds').select('deals_excluded').where('id', '=', buildId).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.deals_excluded) === 1;
+}
+
+/**
+ * The author's switch (decision 046): the one writer of `builds.deals_excluded`. Not a content edit: the
+ * build's version and `updated_at` stay, so an editor form open meanwhile saves without a conflict.
+ */
+export async function updateDealsExcluded(db: Db, buildId: number, excluded: boolean): Promise<boolean> {
+  const result = await db.updateTable('builds').set({ deals_excluded: excluded ? 1 : 0 }).where('id', '=', buildId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -61,3 +61,10 @@ export const dealStatsResponseSchema = z.strictObject({
 });
 
 export type DealStatsResponse = z.infer<typeof dealStatsResponseSchema>;
+
+/** GET/PUT /api/admin/deals/builds/{id}: whether the build's parts are kept out of deals. */
+export const dealExclusionSchema = z.strictObject({
+  excluded: z.boolean({ error: 'Indica se escludere la build dalle offerte (true o false)' }),
+});
+
+export type DealExclusion = z.infer<typeof dealExclusionSchema>;

@@ -13,8 +13,9 @@ import type { ContentEvents } from '../content-events';
 import type { JobsService } from '../jobs/jobs.service';
 import { groupByAsin, publicDeal, type DealView, toDealView } from './deal-views';
 import { type FeedDeal, renderDealsFeed } from './deals-feed';
-import { listAllDeals, listShownEntries } from './deals.repository';
-import type { Deal, DealStatsResponse } from './deals.schema';
+import { findDealsExcluded, listAllDeals, listShownEntries, updateDealsExcluded } from './deals.repository';
+import { notFound } from '../../common/errors';
+import type { Deal, DealExclusion, DealStatsResponse } from './deals.schema';
 import { recordDeals, type RecordDealsResult } from './record-deals';
 import { sendDuePosts, type SendPostsResult } from './send-deal-posts';
 import { outboxCounts } from './telegram-outbox.repository';
@@ -114,6 +115,20 @@ export function createDealsService(deps: DealsDeps) {
           last_failure: counts.lastFailure ? { at: new Date(counts.lastFailure.at).toISOString(), error: counts.lastFailure.error } : null,
         },
       };
+    },
+
+    /** Whether a build keeps its parts out of deals; 404 for an unknown build. */
+    async exclusionOf(buildId: number): Promise<DealExclusion> {
+      const excluded = await findDealsExcluded(db, buildId);
+      if (excluded === undefined) throw notFound('Build non trovata');
+      return { excluded };
+    },
+
+    /** The author's switch: the page, the feed and the API follow at once (their caches are dropped). */
+    async setExcluded(buildId: number, excluded: boolean): Promise<DealExclusion> {
+      if (!(await updateDealsExcluded(db, buildId, excluded))) throw notFound('Build non trovata');
+      await deps.events.emitChange();
+      return { excluded };
     },
 
     /** Sends the due posts (the scheduler's round); nothing when the channel is off. */
