@@ -30,6 +30,9 @@ export interface DealsDeps {
   telegramClient?: TelegramClient;
 }
 
+/** Items of the feed: the biggest drops; a reader polls often, and the page lists the rest. */
+export const DEALS_FEED_LIMIT = 50;
+
 export interface CurrentDeals {
   deals: Deal[];
   /** When the prices were last checked: the last price refresh's end (or start, while it runs); null: never. */
@@ -98,7 +101,7 @@ export function createDealsService(deps: DealsDeps) {
     /** /offerte/feed.xml and its Last-Modified. */
     async feedDocument(): Promise<{ xml: string; lastModified: Date | null }> {
       const { views: list, found } = await views();
-      const items: FeedDeal[] = list.map((view) => ({ ...publicDeal(view), found_at: found.get(view.asin)! }));
+      const items: FeedDeal[] = list.slice(0, DEALS_FEED_LIMIT).map((view) => ({ ...publicDeal(view), found_at: found.get(view.asin)! }));
       return renderDealsFeed(items, { siteName: config.siteName, publicBaseUrl: config.publicBaseUrl });
     },
 

@@ -28,7 +28,7 @@ import { restoredRevisionResponseSchema, revisionListResponseSchema, revisionRes
 import { driftResponseSchema } from '../../../modules/drift/drift.schema';
 import { importResponseSchema } from '../../../modules/importer/importer.schema';
 import { mailStatsResponseSchema } from '../../../modules/mail/mail.schema';
-import { dealStatsResponseSchema } from '../../../modules/deals/deals.schema';
+import { dealExclusionSchema, dealStatsResponseSchema } from '../../../modules/deals/deals.schema';
 import { uploadedImageSchema } from '../../../modules/media/media.schema';
 import {
   assignTiersResponseSchema,
@@ -175,6 +175,10 @@ export const alertsApi = {
 export const dealsApi = {
   /** The deals visitors see now and the Telegram channel's posts (decision 046). */
   stats: (signal?: Signal) => requestJson(apiPaths.dealStats(), dealStatsResponseSchema, { signal }),
+  /** Whether a build keeps its parts out of the deals. */
+  exclusion: async (buildId: number, signal?: Signal) => (await requestJson(apiPaths.dealExclusion(buildId), dealExclusionSchema, { signal })).excluded,
+  setExclusion: async (buildId: number, excluded: boolean, signal?: Signal) =>
+    (await requestJson(apiPaths.dealExclusion(buildId), dealExclusionSchema, { method: 'PUT', body: { excluded }, signal })).excluded,
 };
 
 export const synonymsApi = {

@@ -46,4 +46,5 @@ export const apiPaths = {
   eraseAlerts: (email: string) => `/admin/alerts?${new URLSearchParams({ email }).toString()}`,
   mailStats: (days: number) => `/admin/mail/stats?days=${id(days)}`,
   dealStats: () => '/admin/deals/stats',
+  dealExclusion: (buildId: number) => `/admin/deals/builds/${id(buildId)}`,
 } as const;

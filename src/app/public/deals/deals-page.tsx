@@ -13,10 +13,13 @@ import { DealCard } from './deal-card';
 import { categoryOptions, checkedText, DEALS_TEXT, dealsHeading, emptyText, toDealCard, typeOptions } from './deals-text';
 import type { Route } from './+types/deals-page';
 
+/** Deals one page shows, biggest drops first: a document stays light on a phone; the filters reach the rest. */
+const PAGE_LIMIT = 60;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseDealsFilter(new URL(request.url).searchParams);
   const current = await context.services.deals.current(filter);
-  return { filter, deals: current.deals.map(toDealCard), checkedAt: current.checkedAt };
+  return { filter, deals: current.deals.slice(0, PAGE_LIMIT).map(toDealCard), total: current.deals.length, checkedAt: current.checkedAt };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
@@ -39,7 +42,7 @@ const selectClass =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-violet-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 export default function DealsPage({ loaderData }: Route.ComponentProps) {
-  const { filter, deals, checkedAt } = loaderData;
+  const { filter, deals, total, checkedAt } = loaderData;
   const filtered = filter.type !== null || filter.category !== null;
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">
@@ -92,7 +95,7 @@ export default function DealsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400" data-testid="deals-checked">
-            {checkedText(checkedAt)}
+            {`${checkedText(checkedAt)}${total > deals.length ? ` Le ${deals.length} offerte con lo sconto maggiore su ${total}: filtra per tipo o categoria per vedere le altre.` : ''}`}
           </p>
           <ul className="mt-4 grid gap-4 md:grid-cols-2" aria-label="Offerte">
             {deals.map((deal) => (
