@@ -15,13 +15,16 @@ export function DealsSwitchCard({ buildId }: { buildId: number }) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const controller = new AbortController();
-    void attempt(dealsApi.exclusion(buildId, controller.signal)).then((result) => {
-      if (controller.signal.aborted) return;
+    // A flag, not an aborted request: the answer of a card that left the page is only ignored.
+    let current = true;
+    void attempt(dealsApi.exclusion(buildId)).then((result) => {
+      if (!current) return;
       if (result.ok) setExcluded(result.data);
       else setError(errorMessage(result.error, 'Impossibile leggere l’impostazione delle offerte'));
     });
-    return () => controller.abort();
+    return () => {
+      current = false;
+    };
   }, [buildId]);
 
   async function change(next: boolean) {
