@@ -12,6 +12,8 @@ export default [
   route('cerca', 'public/search/search-route.tsx'),
   // Two or three builds side by side.
   route('confronta', 'public/compare/compare-route.tsx'),
+  // Parts of the builds at a new 30-day low (decision 046).
+  route('offerte', 'public/deals/deals-route.tsx'),
   // Visitor alerts: the links of the alert mails and the no-JavaScript form's landing page.
   route('avvisi/conferma/:token', 'public/alerts/alert-confirm-route.tsx'),
   route('avvisi/annulla/:token', 'public/alerts/alert-unsubscribe-route.tsx'),

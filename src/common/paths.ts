@@ -10,6 +10,9 @@ export const paths = {
   search: (q = '', page = 1) => `/cerca${q ? `?${new URLSearchParams({ q, ...(page > 1 ? { pagina: String(page) } : {}) }).toString()}` : ''}`,
   /** The comparison page (common/compare-query.ts); `query` as compareQuery spells it. */
   compare: (query = '') => `/confronta${query ? `?${query}` : ''}`,
+  /** The deals (decision 046); `query` as common/deals-query.ts spells it ('' or '?tipo=…'). */
+  deals: (query = '') => `/offerte${query}`,
+  dealsFeed: () => '/offerte/feed.xml',
   /** Part `n` (1-based) of a sitemap index (modules/seo/seo.service.ts). */
   sitemapPart: (n: number) => `/sitemap-${n}.xml`,
   /** The pages an alert's mail links to (modules/alerts), and where the no-JavaScript subscribe form lands. */

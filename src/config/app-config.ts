@@ -47,6 +47,25 @@ export interface AppConfig {
   readonly mail: MailConfig | null;
   /** The visitors' alerts: caps on confirmation mails and the subscribe answer's floor (decision 036). */
   readonly alerts: AlertsConfig;
+  /** The deals (decision 046) and their Telegram channel. */
+  readonly deals: DealsConfig;
+}
+
+export interface DealsConfig {
+  /** DEALS_MIN_DROP_PERCENT: how far below the previous 30-day low a price must be to be a deal. */
+  readonly minDropPercent: number;
+  /** The Telegram channel; null unless TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set. */
+  readonly telegram: TelegramConfig | null;
+}
+
+export interface TelegramConfig {
+  /** Secret: never logged (the client leaves it out of every message). */
+  readonly botToken: string;
+  readonly chatId: string;
+  /** TELEGRAM_API_BASE_URL, without a trailing slash. */
+  readonly apiBaseUrl: string;
+  /** TELEGRAM_MAX_POSTS_PER_HOUR: posts of every process and instance together. */
+  readonly maxPostsPerHour: number;
 }
 
 export interface AlertsConfig {

@@ -181,8 +181,24 @@ export const envSchema = z
       .min(0, 'non può essere negativo')
       .max(5000, 'al massimo 5.000 (5 secondi)')
       .default(250),
+    // Deals (decision 046): the drop below the previous 30-day low that makes a deal, in percent.
+    DEALS_MIN_DROP_PERCENT: z.coerce.number({ error: 'deve essere un numero' }).gt(0, 'deve essere maggiore di 0').lt(100, 'deve essere minore di 100').default(10),
+    // The deals' Telegram channel: off unless both the token and the chat are set (checked together below).
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_CHAT_ID: optionalText,
+    TELEGRAM_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s) completo' }).default('https://api.telegram.org'),
+    TELEGRAM_MAX_POSTS_PER_HOUR: z.coerce
+      .number({ error: 'deve essere un numero' })
+      .int('deve essere un numero intero')
+      .min(1, 'deve essere almeno 1')
+      .max(1000, 'al massimo 1.000')
+      .default(6),
   })
   .superRefine((env, ctx) => {
+    if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
+      const missing = env.TELEGRAM_BOT_TOKEN === undefined ? 'TELEGRAM_BOT_TOKEN' : 'TELEGRAM_CHAT_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `va impostato insieme a ${missing === 'TELEGRAM_BOT_TOKEN' ? 'TELEGRAM_CHAT_ID' : 'TELEGRAM_BOT_TOKEN'}` });
+    }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_USERNAME === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'va impostato insieme ad ADMIN_PASSWORD' });
     }

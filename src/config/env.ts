@@ -15,7 +15,7 @@ import { parseDatabaseUrl, withSqliteSynchronous } from './database-target';
 import { envSchema } from './env-schema';
 import { parseMailSettings } from './mail-target';
 
-export type { AlertsConfig, AmazonConfig, AppConfig, PricingConfig, PublicConfig, RemoveBgConfig, UploadsConfig, UploadStorageKind } from './app-config';
+export type { AlertsConfig, AmazonConfig, AppConfig, DealsConfig, TelegramConfig, PricingConfig, PublicConfig, RemoveBgConfig, UploadsConfig, UploadStorageKind } from './app-config';
 export { toPublicConfig } from './app-config';
 export { ConfigError } from './config-error';
 export { DEFAULT_POSTGRES_POOL, describeDatabaseTarget, parseDatabaseUrl } from './database-target';
@@ -29,7 +29,7 @@ function readEnvFile(path = resolve('.env')): Record<string, string> {
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID', 'REMOVE_BG_API_KEY', 'SMTP_URL']);
+const SECRET_SETTINGS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'AMAZON_CREDENTIAL_SECRET', 'AMAZON_CREDENTIAL_ID', 'REMOVE_BG_API_KEY', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN']);
 
 export function loadConfig(source: Record<string, string | undefined> = { ...readEnvFile(), ...process.env }): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -96,6 +96,18 @@ export function loadConfig(source: Record<string, string | undefined> = { ...rea
       confirmationsPerHour: env.ALERT_CONFIRMATIONS_PER_HOUR,
       confirmationsPerDay: env.ALERT_CONFIRMATIONS_PER_DAY,
       answerMinMs: env.ALERT_ANSWER_MIN_MS,
+    },
+    deals: {
+      minDropPercent: env.DEALS_MIN_DROP_PERCENT,
+      telegram:
+        env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
+          ? {
+              botToken: env.TELEGRAM_BOT_TOKEN,
+              chatId: env.TELEGRAM_CHAT_ID,
+              apiBaseUrl: env.TELEGRAM_API_BASE_URL.replace(/\/+$/, ''),
+              maxPostsPerHour: env.TELEGRAM_MAX_POSTS_PER_HOUR,
+            }
+          : null,
     },
     removeBg: env.REMOVE_BG_API_KEY ? { apiKey: env.REMOVE_BG_API_KEY, apiUrl: env.REMOVE_BG_API_URL } : null,
     amazon:

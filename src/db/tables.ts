@@ -68,6 +68,8 @@ export interface BuildsTable {
   published_at: Timestamp | null;
   /** When a 'scheduled' build goes public (migration 0010); null for the other statuses. */
   publish_at: WithDefault<Timestamp | null>;
+  /** 1: the author keeps this build's parts out of the deals (migration 0028, decision 046). */
+  deals_excluded: WithDefault<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -488,6 +490,51 @@ export interface RevenueHeaderMappingsTable {
   updated_at: Timestamp;
 }
 
+/** The current deal of an ASIN as the last refresh decided it (migration 0028, decision 046). Derived. */
+export interface DealsTable {
+  asin: string;
+  price_cents: number;
+  price_updated_at: Timestamp;
+  /** The lowest price of the 30 days before the deal's day (Europe/Rome). */
+  previous_low_cents: number;
+  /** The drop in hundredths of a percent: 1500 is 15 %. */
+  drop_basis_points: number;
+  found_at: Timestamp;
+}
+
+/** The last low posted to the Telegram channel per ASIN (migration 0028). */
+export interface DealPostsTable {
+  id: Id;
+  asin: string;
+  low_cents: number;
+  posted_at: Timestamp;
+}
+
+/** Telegram posts waiting for the sender, and what stays of them (migration 0028, decisions 031 and 046). */
+export interface TelegramOutboxTable {
+  id: Id;
+  asin: string;
+  text_body: string;
+  photo_url: string | null;
+  /** 'pending' | 'sent' | 'failed' */
+  status: WithDefault<string>;
+  attempts: WithDefault<number>;
+  next_attempt_at: Timestamp;
+  lease_holder: string | null;
+  lease_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  failed_at: Timestamp | null;
+}
+
+/** One row (id 1) every Telegram sender locks to claim: the hourly cap and Telegram's pause hold across processes. */
+export interface TelegramSenderTable {
+  id: number;
+  paused_until: Timestamp | null;
+  claims: WithDefault<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -523,6 +570,10 @@ export interface Database {
   revenue_day_owners: RevenueDayOwnersTable;
   revenue_shares: RevenueSharesTable;
   revenue_header_mappings: RevenueHeaderMappingsTable;
+  deals: DealsTable;
+  deal_posts: DealPostsTable;
+  telegram_outbox: TelegramOutboxTable;
+  telegram_sender: TelegramSenderTable;
 }
 
 export type BuildRow = Selectable<BuildsTable>;

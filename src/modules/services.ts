@@ -25,6 +25,7 @@ import { createSearchService, createSynonymsService } from './search';
 import { createSeoService } from './seo';
 import { createFeedService } from './feed';
 import { createRevenueService } from './revenue';
+import { createDealsService } from './deals';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -52,7 +53,13 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
   const analytics = createAnalyticsService({ db, clock, personalization });
   const mail = createMailService({ db, clock, config });
   const alerts = createAlertsService({ db, clock, config, builds, mail });
-  const pricing = createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh: alerts.evaluateForAsins });
+  const deals = createDealsService({ db, clock, config, jobs, events });
+  // Inside the refresh's job: the deals first (they log their own failure and never throw), then the alerts.
+  const afterRefresh = async (asins: string[]) => {
+    await deals.recordForAsins(asins);
+    return alerts.evaluateForAsins(asins);
+  };
+  const pricing = createPricingService({ db, clock, config, retailer, retailerBudget, builds, jobs, events, afterRefresh });
   return {
     /** The clock every service reads (the page cache times scheduled publications with it). */
     clock,
@@ -61,6 +68,7 @@ export function createServices({ db, config, clock = systemClock, ...deps }: Ser
     auth,
     housekeeping: createHousekeepingService({ auth, analytics, alerts, jobs, clock }),
     alerts,
+    deals,
     builds,
     search: createSearchService({ db, clock, builds, synonyms: synonyms.groupsForSearch, rankLimit: config.searchRankLimit }),
     synonyms,

@@ -35,7 +35,8 @@ import { clientIpOf } from './client-ip';
 import { createMissLimiter } from './cache/miss-limit';
 import { canonicalPagePaths } from './middleware/canonical-page-path';
 import { seoRoutes } from './api/seo.routes';
-import { feedRoutes } from './api/feed.routes';
+import { dealsFeedRoutes, feedRoutes } from './api/feed.routes';
+import { adminDealRoutes, dealRoutes } from './api/deals.routes';
 import { expireAtNextPublication } from './cache/publication-expiry';
 
 export interface AppDeps {
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/builds', publicBuildRoutes(services));
   app.route('/api/events', eventRoutes(services, { ...proxy, publicBaseUrl: config.publicBaseUrl }));
   app.route('/api/alerts', alertRoutes(services, proxy));
+  app.route('/api/deals', dealRoutes(services));
 
   const admin = new Hono<AppEnv>();
   // Before any admin route, including unknown ones: without a session nothing is revealed.
@@ -144,6 +146,7 @@ export function createApp(deps: AppDeps) {
   admin.route('/', adminAlertRoutes(services));
   admin.route('/', adminMailRoutes(services));
   admin.route('/', revenueRoutes(services));
+  admin.route('/', adminDealRoutes(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 
@@ -152,6 +155,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', seoRoutes(services.seo));
   app.route('/', feedRoutes(services.feed));
+  app.route('/', dealsFeedRoutes(services.deals));
   app.route('/', uploadedFileRoutes(services));
   // The worker id (1, 2, ...: not a process id) lets an operator or a test see that every worker answers.
   app.get('/healthz', (c) => c.json(workerId === null ? { ok: true } : { ok: true, worker: workerId }));

@@ -14,6 +14,7 @@ import { connectDatabase, runStartupStep } from '../db/startup';
 import { createServices, type AppServices } from '../modules/services';
 import { describeMailTarget } from '../config/env';
 import { startHousekeepingScheduler } from '../schedulers/housekeeping-scheduler';
+import { startDealPostsScheduler } from '../schedulers/deal-posts-scheduler';
 import { startMailScheduler } from '../schedulers/mail-scheduler';
 import { startPriceScheduler } from '../schedulers/price-scheduler';
 import { startPublishScheduler } from '../schedulers/publish-scheduler';
@@ -85,6 +86,8 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
   const housekeeping = runJobs ? startHousekeepingScheduler(services.housekeeping) : null;
   const publishing = runJobs ? startPublishScheduler(services.publishing) : null;
   const mailer = runJobs && config.mail ? startMailScheduler(services.mail) : null;
+  // The deals' channel (decision 046): off unless TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set.
+  const dealPoster = runJobs && config.deals.telegram ? startDealPostsScheduler(services.deals) : null;
   if (runJobs) {
     console.log(
       config.mail === null
@@ -105,6 +108,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
       await housekeeping?.stop();
       await publishing?.stop();
       await mailer?.stop();
+      await dealPoster?.stop();
       await sync?.stop();
       // After the server has stopped taking requests (main.ts): the last seconds' visits are not lost.
       await services.analytics.flushVisits();

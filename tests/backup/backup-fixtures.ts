@@ -126,6 +126,9 @@ export async function fillSite(ctx: TestContext, fake: FakeCreatorsApi): Promise
       { build_id: build.id, component_id: build.components[1].id, email: 'altro@example.com', max_total_cents: null, status: 'pending', confirm_token_hash: 'c'.repeat(64), unsubscribe_token_hash: 'd'.repeat(64), confirmed_at: null, ...alertTimes },
     ])
     .execute();
+  // Deals (decision 046): the channel's memory of a posted low, and a build kept out of the deals.
+  await ctx.database.db.insertInto('deal_posts').values({ asin: 'B0BMQJWBDM', low_cents: 17_000, posted_at: '2026-11-20T12:00:00.000Z' }).execute();
+  await ctx.database.db.updateTable('builds').set({ deals_excluded: 1 }).where('id', '=', build.id).execute();
   // Scheduled publishing: a publish_at to carry across (the seeded draft, scheduled far ahead).
   const { builds } = await api('GET', '/builds');
   const draft = await api('GET', `/builds/${builds.find((b: { status: string }) => b.status === 'draft').id}`);

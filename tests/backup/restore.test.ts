@@ -178,7 +178,7 @@ describe('a damaged archive restores nothing', () => {
     ],
     ['not gzip at all', () => tampered('plain.ndjson', (lines) => lines, false), /^Archivio illeggibile: .*\(incorrect header check\)$/],
     ['missing its final record', () => tampered('no-end.gz', (lines) => lines.slice(0, -1)), /^Archivio incompleto: manca il record finale \(il file è troncato\)$/],
-    ['missing rows the final record counts', () => tampered('missing-row.gz', (lines) => lines.filter((_, i) => i !== lines.length - 2)), /il record finale dichiara (1 riga|[\d.]+ righe) di revenue_header_mappings, l'archivio ne contiene [\d.]+$/],
+    ['missing rows the final record counts', () => tampered('missing-row.gz', (lines) => lines.filter((_, i) => i !== lines.length - 2)), /il record finale dichiara (1 riga|[\d.]+ righe) di deal_posts, l'archivio ne contiene [\d.]+$/],
     ['with data after the final record', () => tampered('after-end.gz', (lines) => [...lines, lines[1]!]), /alla riga \d+: dati dopo il record finale$/],
     ['with a line that is not JSON', () => tampered('not-json.gz', (lines) => [lines[0]!, '{"kind":"row",', ...lines.slice(1)]), /^Archivio non valido alla riga 2: non è JSON valido$/],
     [

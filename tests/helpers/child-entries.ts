@@ -34,6 +34,7 @@ export const CHILD_ENTRIES = [
   'tests/mail/sender-child.ts',
   'tests/alerts/evaluate-child.ts',
   'tests/revenue/import-child.ts',
+  'tests/deals/post-sender-child.ts',
 ] as const;
 
 export type ChildEntry = (typeof CHILD_ENTRIES)[number];

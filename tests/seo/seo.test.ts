@@ -102,6 +102,7 @@ describe.each(BASES)('sitemap.xml and robots.txt with base $base', ({ base, env 
     // The indexed list pages only (decision 038): a category with nothing public (office) is not one.
     expect(sitemapUrls(xml)).toEqual([
       { loc: `${base}/`, lastmod: w3c(second.updated_at) },
+      { loc: `${base}/offerte`, lastmod: undefined },
       { loc: `${base}/?categoria=gaming`, lastmod: w3c(first.updated_at) },
       { loc: `${base}/?categoria=editing`, lastmod: w3c(second.updated_at) },
       { loc: `${base}/build/${second.slug}`, lastmod: w3c(second.updated_at) },
@@ -112,6 +113,7 @@ describe.each(BASES)('sitemap.xml and robots.txt with base $base', ({ base, env 
     const after = sitemapUrls((await ctx.request<string>('GET', '/sitemap.xml')).body);
     expect(after).toEqual([
       { loc: `${base}/`, lastmod: w3c(first.updated_at) },
+      { loc: `${base}/offerte`, lastmod: undefined },
       { loc: `${base}/?categoria=gaming`, lastmod: w3c(first.updated_at) },
       { loc: `${base}/build/${first.slug}`, lastmod: w3c(first.updated_at) },
     ]);

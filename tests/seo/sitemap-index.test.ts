@@ -57,7 +57,7 @@ describe('sitemap index', () => {
     expect(response.headers.get('content-type')).toContain('application/xml');
     const index = parse(await response.text()).sitemapindex;
     expect(index['@_xmlns']).toBe(NS);
-    // 7 public builds + the home page + the one category with builds = 9 URLs, 2 a file.
+    // 7 public builds + the home page + the deals page + the one category with builds = 10 URLs, 2 a file.
     const parts = index.sitemap as { loc: string; lastmod?: string }[];
     expect(parts.map((part) => part.loc)).toEqual([1, 2, 3, 4, 5].map((n) => `${BASE}/sitemap-${n}.xml`));
 
@@ -70,29 +70,30 @@ describe('sitemap index', () => {
       const urls = urlset.url as { loc: string; lastmod?: string }[];
       expect(urls.length).toBeGreaterThan(0);
       expect(urls.length).toBeLessThanOrEqual(2);
-      // A part's lastmod in the index is the newest of its URLs'.
-      const newest = urls.map((url) => url.lastmod!).sort().at(-1);
+      // A part's lastmod in the index is the newest of its URLs' (the deals page has none).
+      const newest = urls.flatMap((url) => (url.lastmod ? [url.lastmod] : [])).sort().at(-1);
       expect(part.lastmod, `part ${position + 1}`).toBe(newest);
       seen.push(...urls.map((url) => url.loc));
     }
-    const expected = [`${BASE}/`, `${BASE}/?categoria=gaming`, ...[...publicBuilds.keys()].map((slug) => `${BASE}/build/${slug}`)];
+    const expected = [`${BASE}/`, `${BASE}/offerte`, `${BASE}/?categoria=gaming`, ...[...publicBuilds.keys()].map((slug) => `${BASE}/build/${slug}`)];
     expect(seen.sort()).toEqual(expected.sort());
     expect(seen[0]).toBe(`${BASE}/`);
   });
 
-  it('the home page opens part 1, with the newest lastmod of all builds, then the category pages', async () => {
-    const urlset = parse(await (await routesWithLimit(2).request('/sitemap-1.xml')).text()).urlset;
+  it('the home page opens part 1, with the newest lastmod of all builds, then the deals page and the category pages', async () => {
+    const urlset = parse(await (await routesWithLimit(3).request('/sitemap-1.xml')).text()).urlset;
     const newest = new Date([...publicBuilds.values()].sort().at(-1)!).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(urlset.url).toEqual([
       { loc: `${BASE}/`, lastmod: newest },
+      { loc: `${BASE}/offerte` },
       { loc: `${BASE}/?categoria=gaming`, lastmod: newest },
     ]);
   });
 
   it('puts the list pages and the first builds in one part when the limit leaves room', async () => {
-    const urlset = parse(await (await routesWithLimit(3).request('/sitemap-1.xml')).text()).urlset;
-    expect((urlset.url as { loc: string }[]).map((url) => url.loc).slice(0, 2)).toEqual([`${BASE}/`, `${BASE}/?categoria=gaming`]);
-    expect(urlset.url[2].loc).toMatch(/\/build\//);
+    const urlset = parse(await (await routesWithLimit(4).request('/sitemap-1.xml')).text()).urlset;
+    expect((urlset.url as { loc: string }[]).map((url) => url.loc).slice(0, 3)).toEqual([`${BASE}/`, `${BASE}/offerte`, `${BASE}/?categoria=gaming`]);
+    expect(urlset.url[3].loc).toMatch(/\/build\//);
   });
 
   it('answers 404 for a part that does not exist, however it is spelled', async () => {
@@ -105,9 +106,9 @@ describe('sitemap index', () => {
   });
 
   it('a part still to come is not a part: a scheduled build joins when due', async () => {
-    // 9 URLs at a limit of 9: one urlset. Two days on, the scheduled build is due: 10 URLs, an index of 2.
-    const app = routesWithLimit(9);
-    expect(parse(await (await app.request('/sitemap.xml')).text()).urlset.url).toHaveLength(9);
+    // 10 URLs at a limit of 10: one urlset. Two days on, the scheduled build is due: 11 URLs, an index of 2.
+    const app = routesWithLimit(10);
+    expect(parse(await (await app.request('/sitemap.xml')).text()).urlset.url).toHaveLength(10);
     expect((await app.request('/sitemap-1.xml')).status).toBe(404);
     ctx.clock.advance(49 * HOUR);
     try {
@@ -115,7 +116,7 @@ describe('sitemap index', () => {
       expect(index.sitemap).toHaveLength(2);
       const locs = [];
       for (const part of [1, 2]) locs.push(...(parse(await (await app.request(`/sitemap-${part}.xml`)).text()).urlset.url as { loc: string }[]).map((url) => url.loc));
-      expect(locs).toHaveLength(10);
+      expect(locs).toHaveLength(11);
       expect(locs).toContain(`${BASE}/build/programmata-futura`);
       expect(locs).not.toContain(`${BASE}/build/bozza`);
     } finally {
@@ -127,7 +128,7 @@ describe('sitemap index', () => {
     const sitemap = await ctx.request<string>('GET', '/sitemap.xml');
     expect(sitemap.status).toBe(200);
     const urls = parse(sitemap.body).urlset.url as { loc: string }[];
-    expect(urls).toHaveLength(publicBuilds.size + 2);
+    expect(urls).toHaveLength(publicBuilds.size + 3);
     expect((await ctx.request('GET', '/sitemap-1.xml')).status).toBe(404);
     expect((await ctx.request<string>('GET', '/robots.txt')).body).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
   });

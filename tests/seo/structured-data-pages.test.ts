@@ -299,9 +299,9 @@ describe('the sitemap and the indexing rule agree', () => {
     const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decode(match[1]!));
     expect(locs).toEqual(
-      expect.arrayContaining([`${BASE_URL}/`, `${BASE_URL}/?categoria=gaming`, `${BASE_URL}/?categoria=editing`, `${BASE_URL}/build/${withCover.slug}`, `${BASE_URL}/build/${withoutCover.slug}`]),
+      expect.arrayContaining([`${BASE_URL}/`, `${BASE_URL}/offerte`, `${BASE_URL}/?categoria=gaming`, `${BASE_URL}/?categoria=editing`, `${BASE_URL}/build/${withCover.slug}`, `${BASE_URL}/build/${withoutCover.slug}`]),
     );
-    expect(locs).toHaveLength(5);
+    expect(locs).toHaveLength(6);
     for (const loc of locs) {
       const html = await fetchPage(loc.slice(BASE_URL.length));
       expect(html, loc).not.toMatch(/<meta name="robots"/);

@@ -32,6 +32,11 @@ export function SiteFooter({ siteName, author, year, affiliateTag, videoChannelU
               </a>
             </li>
             <li>
+              <a href={paths.deals()} className="hover:underline">
+                Offerte
+              </a>
+            </li>
+            <li>
               <a href={paths.sitemap()} className="hover:underline">
                 Mappa del sito
               </a>
@@ -39,6 +44,11 @@ export function SiteFooter({ siteName, author, year, affiliateTag, videoChannelU
             <li>
               <a href={feedPath()} type="application/rss+xml" className="hover:underline">
                 Feed RSS
+              </a>
+            </li>
+            <li>
+              <a href={paths.dealsFeed()} type="application/rss+xml" className="hover:underline">
+                Feed RSS delle offerte
               </a>
             </li>
             {videoChannelUrl && (

@@ -43,6 +43,9 @@ export function SiteHeader({ siteName, socialUrl }: SiteHeaderProps) {
       <a href={paths.builds()} className={linkClass}>
         Build
       </a>
+      <a href={paths.deals()} className={linkClass}>
+        Offerte
+      </a>
       {socialUrl && (
         <a href={socialUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-1`}>
           Social <ExternalIcon width={14} height={14} />

@@ -27,6 +27,7 @@ import * as alertMailbox from './0024-alert-mailbox';
 import * as searchWordsAndSynonyms from './0025-search-words-and-synonyms';
 import * as keyedCounters from './0026-keyed-counters';
 import * as revenue from './0027-revenue';
+import * as deals from './0028-deals';
 
 export interface Migration {
   readonly name: string;
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   { name: '0025-search-words-and-synonyms', up: searchWordsAndSynonyms.up },
   { name: '0026-keyed-counters', up: keyedCounters.up },
   { name: '0027-revenue', up: revenue.up },
+  { name: '0028-deals', up: deals.up },
 ];

@@ -92,6 +92,8 @@ const buildsRow = z.strictObject({
   published_at: timestamp.nullable(),
   // Added by migration 0010 (scheduled publishing): archives made before it have no such field.
   publish_at: timestamp.nullable().optional(),
+  // Added by migration 0028 (deals): archives made before it have none (the build takes part in deals).
+  deals_excluded: int.min(0).max(1).optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -310,6 +312,14 @@ const revenueSharesRow = z.strictObject({
 
 const revenueHeaderMappingsRow = z.strictObject({ id, header: text(200), field: text(40), updated_at: timestamp });
 
+/** The last low posted to the Telegram channel per ASIN (migration 0028): absent in older archives. */
+const dealPostsRow = z.strictObject({
+  id,
+  asin: text(20),
+  low_cents: int,
+  posted_at: timestamp,
+});
+
 const BACKUP_TABLE_NAMES = [
   'users',
   'sessions',
@@ -331,6 +341,7 @@ const BACKUP_TABLE_NAMES = [
   'revenue_day_owners',
   'revenue_shares',
   'revenue_header_mappings',
+  'deal_posts',
 ] as const;
 
 export type BackupTableName = (typeof BACKUP_TABLE_NAMES)[number];
@@ -410,6 +421,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     label: ['quota attribuita', 'quote attribuite'],
   },
   { name: 'revenue_header_mappings', row: revenueHeaderMappingsRow, references: {}, accounts: false, label: ['colonna mappata', 'colonne mappate'] },
+  // What the Telegram channel already announced: restored, a site does not post the same lows again (decision 046).
+  { name: 'deal_posts', row: dealPostsRow, references: {}, accounts: false, label: ['offerta pubblicata', 'offerte pubblicate'] },
 ];
 
 /**
@@ -439,6 +452,9 @@ export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   click_dedupe_keys: "the day's key of the visits' and clicks' hashes: running state, never copied (a new one is drawn on the target)",
   mail_outbox: 'mails waiting for the sender carry addresses (personal data) and belong to the running site; only the per-day counts of sent mails are lost (decision 031)',
   keyed_counters: "windowed counts of keyed hashes (sign-in attempts per address, alert requests, the last half hour's visits, the last minute's clicks): running state, keyed with this database's own secrets",
+  deals: 'derived from price_observations by the price refresh (decision 046); the next refresh after a restore recomputes it',
+  telegram_outbox: "posts waiting for the Telegram sender: running state of the site's channel, like the mail outbox (decisions 031, 046)",
+  telegram_sender: "the Telegram senders' shared pause and claim lock: running state, recreated by the migration",
 };
 
 export function columnsOf(table: BackupTable): string[] {

@@ -51,7 +51,9 @@ export function createSeoService(deps: SeoDeps) {
     const [totals, categories] = await Promise.all([sitemapTotals(deps.db, now), sitemapCategories(deps.db, now)]);
     const home = { loc: absoluteUrl(paths.home(), base), lastmod: totals.lastmod };
     const categoryPages = categories.map(({ category, lastmod }) => ({ loc: absoluteUrl(`${paths.home()}${canonicalHomeQuery({ category, budget: null, page: 1 })}`, base), lastmod }));
-    return { urls: [home, ...categoryPages], builds: totals.count };
+    // The deals page (decision 046): indexed, its content changes with every refresh (no lastmod to promise).
+    const deals = { loc: absoluteUrl(paths.deals(), base), lastmod: null };
+    return { urls: [home, deals, ...categoryPages], builds: totals.count };
   }
 
   async function sitemapXml(): Promise<SitemapDocument> {

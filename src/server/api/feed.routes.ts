@@ -1,7 +1,9 @@
 /** /feed.xml and /feed.xml?categoria=… (docs/api-feed.md). */
 import { Hono } from 'hono';
 import { isAppError } from '../../common/errors';
+import { DEALS_FEED_PATH } from '../../common/deals-query';
 import { FEED_CONTENT_TYPE, FEED_PATH, feedCategoryParam } from '../../common/feed-query';
+import type { DealsService } from '../../modules/deals';
 import type { FeedService } from '../../modules/feed';
 import { httpDateOf } from '../cache/validators';
 import type { AppEnv } from '../hono-env';
@@ -24,6 +26,19 @@ export function feedRoutes(feed: FeedService) {
       if (isAppError(error, 'NOT_FOUND')) return c.text(error.message, 404);
       throw error;
     }
+  });
+
+  return app;
+}
+
+/** /offerte/feed.xml (decision 046): the current deals, one item per deal and day. */
+export function dealsFeedRoutes(deals: DealsService) {
+  const app = new Hono<AppEnv>();
+
+  app.get(DEALS_FEED_PATH, async (c) => {
+    const { xml, lastModified } = await deals.feedDocument();
+    const validators: Record<string, string> = lastModified === null ? {} : { 'Last-Modified': httpDateOf(lastModified) };
+    return c.body(xml, 200, { 'Content-Type': FEED_CONTENT_TYPE, 'Cache-Control': CACHE_CONTROL, ...validators });
   });
 
   return app;

@@ -12,6 +12,7 @@
  * - the keys a visitor can multiply live in their own pool ("variant"), apart from the pages every
  *   visitor reads ("base"), so a flood of variants cannot push the home or a build page out (decision 035).
  */
+import { DEALS_API_PATH, DEALS_FEED_PATH, DEALS_PATH, dealsQuery, parseDealsFilter } from '../../common/deals-query';
 import { FEED_PATH, feedCacheKey } from '../../common/feed-query';
 import { comparePageKey, requestedSlugs } from '../../common/compare-query';
 import { canonicalHomeQuery, LEGACY_CATEGORY_PARAM, parseHomeQuery } from '../../common/home-query';
@@ -67,6 +68,17 @@ function buildListQuery(search: URLSearchParams): string {
   return text ? `?${text}` : '';
 }
 
+/** /api/deals's filters as sent (the route refuses unknown ones with a 400, never stored). */
+function dealsApiQuery(search: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of ['tipo', 'categoria']) {
+    const value = search.get(name)?.trim().toLowerCase();
+    if (value) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The cache key for a public GET, or null when the answer is not cached. */
 export function responseCacheKey(path: string, search: URLSearchParams): string | null {
   // An old ?category= link is answered with a redirect to its ?categoria= spelling: never cached.
@@ -81,6 +93,11 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
   // One entry per category, read one way; nothing else of the query (common/feed-query.ts).
   if (path === FEED_PATH) return feedCacheKey(search);
   if (path === BUILD_LIST_PATH) return path + buildListQuery(search);
+  // The deals (decision 046): the page by its known filters spelled one way, the feed alone, the API by
+  // its filters (an unknown one keeps its text: its 400 is never stored).
+  if (path === DEALS_PATH) return path + dealsQuery(parseDealsFilter(search));
+  if (path === DEALS_FEED_PATH) return path;
+  if (path === DEALS_API_PATH) return path + dealsApiQuery(search);
   if (PRICE_HISTORY.test(path)) return path;
   return null;
 }
@@ -88,7 +105,7 @@ export function responseCacheKey(path: string, search: URLSearchParams): string 
 /** Pages get the public pages' Cache-Control; the sitemap, robots.txt and the API keep their own. */
 export function isPageKey(key: string): boolean {
   const path = key.split('?', 1)[0]!;
-  return path === '/' || path === SEARCH_PATH || path === COMPARE_PATH || buildPageSlug(path) !== null;
+  return path === '/' || path === SEARCH_PATH || path === COMPARE_PATH || path === DEALS_PATH || buildPageSlug(path) !== null;
 }
 
 /** The path of a key (what precedes its query or its count of ignored parameters). */

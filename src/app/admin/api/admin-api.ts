@@ -28,6 +28,7 @@ import { restoredRevisionResponseSchema, revisionListResponseSchema, revisionRes
 import { driftResponseSchema } from '../../../modules/drift/drift.schema';
 import { importResponseSchema } from '../../../modules/importer/importer.schema';
 import { mailStatsResponseSchema } from '../../../modules/mail/mail.schema';
+import { dealExclusionSchema, dealStatsResponseSchema } from '../../../modules/deals/deals.schema';
 import { uploadedImageSchema } from '../../../modules/media/media.schema';
 import {
   assignTiersResponseSchema,
@@ -170,6 +171,15 @@ export const alertsApi = {
   erase: async (email: string, signal?: Signal) => (await requestJson(apiPaths.eraseAlerts(email), eraseAlertsResponseSchema, { method: 'DELETE', signal })).deleted,
   /** Mails sent per Europe/Rome day over the last `days` (7 or 30), oldest first. */
   mailStats: async (days: number, signal?: Signal) => (await requestJson(apiPaths.mailStats(days), mailStatsResponseSchema, { signal })).days,
+};
+
+export const dealsApi = {
+  /** The deals visitors see now and the Telegram channel's posts (decision 046). */
+  stats: (signal?: Signal) => requestJson(apiPaths.dealStats(), dealStatsResponseSchema, { signal }),
+  /** Whether a build keeps its parts out of the deals. */
+  exclusion: async (buildId: number, signal?: Signal) => (await requestJson(apiPaths.dealExclusion(buildId), dealExclusionSchema, { signal })).excluded,
+  setExclusion: async (buildId: number, excluded: boolean, signal?: Signal) =>
+    (await requestJson(apiPaths.dealExclusion(buildId), dealExclusionSchema, { method: 'PUT', body: { excluded }, signal })).excluded,
 };
 
 export const synonymsApi = {

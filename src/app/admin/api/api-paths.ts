@@ -51,4 +51,6 @@ export const apiPaths = {
   revenueImports: () => '/admin/revenue/imports',
   revenueImport: () => '/admin/revenue/import',
   revenueImportOf: (importId: number) => `/admin/revenue/imports/${id(importId)}`,
+  dealStats: () => '/admin/deals/stats',
+  dealExclusion: (buildId: number) => `/admin/deals/builds/${id(buildId)}`,
 } as const;

@@ -10,7 +10,8 @@ import type { DriftResponse } from '../../../modules/drift/drift.schema';
 import type { PriceStats } from '../../../modules/pricing/pricing.schema';
 import type { RevenueOverview } from '../../../modules/revenue/revenue.schema';
 import { addDays, romeDay } from '../../../common/rome-day';
-import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, pricingApi, revenueApi } from '../api';
+import { alertsApi, analyticsApi, attempt, buildsApi, errorMessage, dealsApi, pricingApi, revenueApi } from '../api';
+import type { DealStatsResponse } from '../../../modules/deals/deals.schema';
 import type { AlertCounts } from './alerts-card';
 import { formText } from '../form-data';
 import { refreshSummaryLines } from '../pricing/refresh-summary';
@@ -33,6 +34,7 @@ export interface DashboardData {
   drift: Part<DriftResponse>;
   alerts: Part<AlertCounts>;
   revenue: Part<RevenueOverview>;
+  deals: Part<DealStatsResponse>;
 }
 
 async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
@@ -42,7 +44,7 @@ async function part<T>(call: Promise<T>, fallback: string): Promise<Part<T>> {
 
 export async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
   const today = romeDay(new Date());
-  const [stats, recent, prices, performance, drift, alerts, revenue] = await Promise.all([
+  const [stats, recent, prices, performance, drift, alerts, revenue, deals] = await Promise.all([
     part(buildsApi.stats(signal), 'Errore nel caricamento delle statistiche'),
     part(
       buildsApi.list(signal).then((builds) => builds.slice(0, RECENT_COUNT)),
@@ -56,8 +58,9 @@ export async function loadDashboard(signal: AbortSignal): Promise<DashboardData>
       'Errore nel caricamento degli avvisi email',
     ),
     part(revenueApi.overview(addDays(today, 1 - PERFORMANCE_DAYS), today, signal), 'Errore nel caricamento dei guadagni'),
+    part(dealsApi.stats(signal), 'Errore nel caricamento delle offerte'),
   ]);
-  return { stats, recent, prices, performance, drift, alerts, revenue };
+  return { stats, recent, prices, performance, drift, alerts, revenue, deals };
 }
 
 export const PRICE_INTENTS = ['tier-A', 'tier-B', 'assign-tiers'] as const;

@@ -11,12 +11,13 @@ import { StatusBadge } from '../status-badge';
 import { buttonClass, cardClass, Notice, secondaryButtonClass } from '../ui';
 import { AlertsCard } from './alerts-card';
 import { RevenueCard } from '../revenue/revenue-card';
+import { DealsCard } from './deals-card';
 import { type DashboardData, MAIL_DAYS, PERFORMANCE_DAYS } from './dashboard-data';
 import { BudgetDriftCard } from './budget-drift-card';
 import { PriceManagement } from './price-management';
 
 export function DashboardScreen({ data }: { data: DashboardData }) {
-  const { stats, recent, prices, performance, drift, alerts, revenue } = data;
+  const { stats, recent, prices, performance, drift, alerts, revenue, deals } = data;
   const loadErrors = [stats, recent, prices, performance, drift, alerts, revenue].flatMap((part) => (part.ok ? [] : [part.error]));
 
   return (
@@ -75,6 +76,8 @@ export function DashboardScreen({ data }: { data: DashboardData }) {
       {revenue.ok && <RevenueCard overview={revenue.data} days={PERFORMANCE_DAYS} />}
 
       {alerts.ok && <AlertsCard counts={alerts.data} days={MAIL_DAYS} />}
+
+      {deals.ok && <DealsCard stats={deals.data} />}
 
       <PriceManagement prices={prices} />
     </div>

@@ -30,6 +30,7 @@ import { MarkdownEditor } from './form/markdown-editor';
 import { EDITOR_MESSAGES } from './editor-messages';
 import { SeoCard } from './form/seo-card';
 import { AffiliateCard, PublishingCard } from './form/side-cards';
+import { DealsSwitchCard } from '../../deals/deals-switch';
 import { useBuildSave } from './save/use-build-save';
 import { useDraftRecovery } from './save/use-draft-recovery';
 import { componentFromRetailerItem } from './retailer/retailer-fields';
@@ -208,6 +209,7 @@ function BuildEditor({ data }: { data: Exclude<EditorLoaderData, { status: 'erro
             <SeoCard form={form} errors={errors} onChange={setField} />
             <AffiliateCard form={form} errors={errors} onChange={setField} />
             {data.status === 'ready' && <PerformanceCard analytics={data.analytics} revenue={data.revenue} activeAlerts={data.activeAlerts} days={EDITOR_ANALYTICS_DAYS} />}
+            {state.buildId !== null && <DealsSwitchCard buildId={state.buildId} />}
             {state.buildId !== null && <HistoryPanel buildId={state.buildId} onRestored={onRevisionRestored} />}
           </div>
         </div>
