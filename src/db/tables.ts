@@ -130,9 +130,8 @@ export interface AlternativesTable {
   /** Last known availability, as for components: IN_STOCK, OUT_OF_STOCK, UNAVAILABLE, UNKNOWN or null (never checked). */
   availability: WithDefault<string | null>;
   availability_checked_at: WithDefault<Timestamp | null>;
-  /** The product image as the retailer links it (never a stored copy), refreshed with the price; null: none. */
+  /** As components.image_url and image_checked_at: the retailer's link, shown for 24 hours after its check (decision 024). */
   image_url: WithDefault<string | null>;
-  /** When the retailer last confirmed image_url; shown to visitors for 24 hours after, as for components. */
   image_checked_at: WithDefault<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -586,3 +585,4 @@ export type UserRow = Selectable<UsersTable>;
 export type AlternativeRow = Selectable<AlternativesTable>;
 export type PriceAlertRow = Selectable<PriceAlertsTable>;
 export type CategoryRow = Selectable<AlternativeCategoriesTable>;
+export type RevenueImportRow = Selectable<RevenueImportsTable>;

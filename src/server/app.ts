@@ -134,19 +134,22 @@ export function createApp(deps: AppDeps) {
   const admin = new Hono<AppEnv>();
   // Before any admin route, including unknown ones: without a session nothing is revealed.
   admin.use('*', requireAuth(services.auth));
-  admin.route('/', adminBuildRoutes(services));
-  admin.route('/', adminAlternativeRoutes(services));
-  admin.route('/', adminPricingRoutes(services));
-  admin.route('/', adminImporterRoutes(services));
-  admin.route('/', adminReplacementRoutes(services));
-  admin.route('/', adminSearchSynonymRoutes(services));
-  admin.route('/', adminRetailerRoutes(services));
-  admin.route('/', adminMediaRoutes(services));
-  admin.route('/', adminAnalyticsRoutes(services));
-  admin.route('/', adminAlertRoutes(services));
-  admin.route('/', adminMailRoutes(services));
-  admin.route('/', revenueRoutes(services));
-  admin.route('/', adminDealRoutes(services));
+  const adminRoutesOfModules = [
+    adminBuildRoutes,
+    adminAlternativeRoutes,
+    adminPricingRoutes,
+    adminImporterRoutes,
+    adminReplacementRoutes,
+    adminSearchSynonymRoutes,
+    adminRetailerRoutes,
+    adminMediaRoutes,
+    adminAnalyticsRoutes,
+    adminAlertRoutes,
+    adminMailRoutes,
+    revenueRoutes,
+    adminDealRoutes,
+  ];
+  for (const routesOf of adminRoutesOfModules) admin.route('/', routesOf(services));
   admin.all('*', apiNotFound);
   app.route('/api/admin', admin);
 

@@ -144,6 +144,12 @@ describe('what a deal is', () => {
     expect((await ctx.request('PUT', `/api/admin/deals/builds/${kept.id}`, { token, body: { excluded: 'sì' } })).status).toBe(400);
     expect((await ctx.request('PUT', '/api/admin/deals/builds/999999', { token, body: { excluded: true } })).status).toBe(404);
     expect((await ctx.request('PUT', `/api/admin/deals/builds/${kept.id}`, { body: { excluded: false } })).status).toBe(401);
+    // The switch exists only behind the session: nothing under the public /api/deals reaches it.
+    for (const path of [`/api/deals/builds/${kept.id}`, `/api/deals/deals/builds/${kept.id}`]) {
+      expect((await ctx.request('PUT', path, { body: { excluded: false } })).status, path).toBe(404);
+      expect((await ctx.request('GET', path)).status, path).toBe(404);
+    }
+    expect((await ctx.request('GET', `/api/admin/deals/builds/${kept.id}`, { token })).body).toEqual({ excluded: true });
     await ctx.database.db.deleteFrom('deals').execute();
     await ctx.database.db.deleteFrom('price_observations').execute();
     const draft = await createBuild(ctx, token, { title: 'Bozza', status: 'draft' });

@@ -1,6 +1,6 @@
 /** Small building blocks shared by the admin screens. */
 import { type ReactNode, useId } from 'react';
-import type { MetaDescriptor } from 'react-router';
+import { Link, type MetaDescriptor } from 'react-router';
 
 /** '<page> | <site> CMS' and noindex: admin pages never go into search engines. */
 export function adminMeta(page: string, siteName = 'Build PC'): MetaDescriptor[] {
@@ -71,5 +71,37 @@ export function TitledCard({ title, aside, headerClassName, className, testId, c
       </div>
       {children}
     </section>
+  );
+}
+
+/** The link a dashboard card offers beside its title, to the screen with the details. */
+export function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-sm font-semibold text-violet-800 hover:underline dark:text-violet-300">
+      {children}
+    </Link>
+  );
+}
+
+export interface CardFigure {
+  key: string;
+  label: string;
+  /** Formatted for reading (counts, euros). */
+  value: string;
+}
+
+/** A card's headline figures, large, each under its label; `testIdPrefix` + key names each value for tests. */
+export function FigureGrid({ figures, gridClassName, testIdPrefix }: { figures: readonly CardFigure[]; gridClassName: string; testIdPrefix: string }) {
+  return (
+    <dl className={`grid gap-4 text-sm ${gridClassName}`}>
+      {figures.map((figure) => (
+        <div key={figure.key}>
+          <dt className="text-slate-700 dark:text-slate-300">{figure.label}</dt>
+          <dd className="text-2xl font-bold tabular-nums" data-testid={`${testIdPrefix}${figure.key}`}>
+            {figure.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -26,6 +26,7 @@ export const smartReplacementResultSchema = z.object({
   message: z.string().optional(),
   replacement: replacementTargetSchema.optional(),
 });
+export type SmartReplacementResult = z.infer<typeof smartReplacementResultSchema>;
 
 export const smartReplacementSummarySchema = z.object({
   available: z.number(),
@@ -33,12 +34,14 @@ export const smartReplacementSummarySchema = z.object({
   unavailable: z.number(),
   errors: z.number(),
 });
+export type SmartReplacementSummary = z.infer<typeof smartReplacementSummarySchema>;
 
 /** POST /api/admin/builds/{id}/smart-replacement. */
 export const smartReplacementOutcomeSchema = z.object({
   results: z.array(smartReplacementResultSchema),
   summary: smartReplacementSummarySchema,
 });
+export type SmartReplacementOutcome = z.infer<typeof smartReplacementOutcomeSchema>;
 
 /** An open record; the current fields are the substitute component's. */
 export const replacementRecordSchema = z.object({
@@ -59,9 +62,11 @@ export const replacementRecordSchema = z.object({
   replacement_reason: z.string().nullable(),
   created_at: z.string(),
 });
+export type ReplacementRecord = z.infer<typeof replacementRecordSchema>;
 
 /** GET /api/admin/replacements. */
 export const replacementListResponseSchema = z.object({ replacements: z.array(replacementRecordSchema) });
 
 /** POST /api/admin/replacements/{id}/restore: the original component, back in its build. */
 export const restoreOutcomeSchema = z.object({ ok: z.literal(true), component: componentAdminSchema });
+export type RestoreOutcome = z.infer<typeof restoreOutcomeSchema>;

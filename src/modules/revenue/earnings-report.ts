@@ -11,6 +11,7 @@ import { AppError } from '../../common/errors';
 import { REPORT_FIELD_LABELS, REPORT_FIELDS, REQUIRED_REPORT_FIELDS, type ReportField } from './revenue.schema';
 import { firstLines, readRecords, separatorOf, type Separator } from './report-text';
 import { dayOrderOf, type DayOrder, parseReportDate, parseReportNumber, periodOfTitle } from './report-values';
+import type { RevenueRowsTable } from '../../db/tables';
 
 /** Lines looked at for the header (a title line, blank lines and notes may come first). */
 const HEADER_SEARCH_LINES = 20;
@@ -51,16 +52,13 @@ const KNOWN_HEADERS: Readonly<Record<ReportField, readonly string[]>> = {
 
 const KNOWN: ReadonlyMap<string, ReportField> = new Map(REPORT_FIELDS.flatMap((field) => KNOWN_HEADERS[field].map((header) => [header, field] as const)));
 
-export interface ReportLine {
+/** A line's text columns, as a stored row keeps them (db/tables.ts). */
+type ReportText = Pick<RevenueRowsTable, 'asin' | 'device' | 'direct' | 'name' | 'category' | 'seller'>;
+
+export interface ReportLine extends ReportText {
   line: number;
   day: string;
   trackingId: string;
-  asin: string;
-  device: string;
-  direct: string;
-  name: string;
-  category: string;
-  seller: string;
   itemsShipped: number;
   returns: number;
   revenueCents: number;

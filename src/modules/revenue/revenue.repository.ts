@@ -7,7 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/build-search-index';
 import { isPublicBuild } from '../../db/public-builds';
-import type { Database, RevenueSharesTable } from '../../db/tables';
+import type { Database, RevenueImportRow, RevenueSharesTable } from '../../db/tables';
 import type { ReportRow } from './earnings-report';
 import type { ReportField } from './revenue.schema';
 
@@ -37,18 +37,8 @@ export async function lockRevenue(trx: Db): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${REVENUE_LOCK})`.execute(trx);
 }
 
-export interface ImportRow {
-  id: number;
-  file_name: string;
-  content_hash: string;
-  period_from: string;
-  period_to: string;
-  row_count: number;
-  line_count: number;
-  fees_cents: number;
-  imported_by: string;
-  imported_at: string;
-}
+/** A stored import as its table holds it. */
+export type ImportRow = RevenueImportRow;
 
 export async function findImportByHash(db: Db, hash: string): Promise<ImportRow | undefined> {
   return db.selectFrom('revenue_imports').selectAll().where('content_hash', '=', hash).executeTakeFirst();
@@ -219,20 +209,26 @@ export interface Figures {
   revenue: number;
 }
 
+/** The four summed figures of a report's rows (`r`) or of the shares (`s`), named as `Figures` reads them. */
+function summedFigures(alias: 'r' | 's') {
+  const sum = (column: string) => sql<string | number | null>`sum(${sql.ref(`${alias}.${column}`)})`;
+  return [sum('fees_cents').as('fees'), sum('items_shipped').as('items'), sum('returns').as('returns'), sum('revenue_cents').as('revenue')];
+}
+
+/** A row of `summedFigures` as numbers (a driver may answer sums as text; no row, zeros). */
+function figuresOf(row: { fees: string | number | null; items: string | number | null; returns: string | number | null; revenue: string | number | null } | undefined): Figures {
+  return { fees: toNumber(row?.fees), items: toNumber(row?.items), returns: toNumber(row?.returns), revenue: toNumber(row?.revenue) };
+}
+
 export async function sumTotal(db: Db, from: string, to: string): Promise<Figures> {
   const row = await db
     .selectFrom('revenue_rows as r')
     .innerJoin('revenue_day_owners as o', (join) => join.onRef('o.day', '=', 'r.day').onRef('o.import_id', '=', 'r.import_id'))
-    .select((eb) => [
-      eb.fn.sum<string | number | null>('r.fees_cents').as('fees'),
-      eb.fn.sum<string | number | null>('r.items_shipped').as('items'),
-      eb.fn.sum<string | number | null>('r.returns').as('returns'),
-      eb.fn.sum<string | number | null>('r.revenue_cents').as('revenue'),
-    ])
+    .select(summedFigures('r'))
     .where('r.day', '>=', from)
     .where('r.day', '<=', to)
     .executeTakeFirst();
-  return { fees: toNumber(row?.fees), items: toNumber(row?.items), returns: toNumber(row?.returns), revenue: toNumber(row?.revenue) };
+  return figuresOf(row);
 }
 
 export interface BuildShareSum extends Figures {
@@ -245,19 +241,12 @@ export async function sumShares(db: Db, from: string, to: string, buildId?: numb
   let query = db
     .selectFrom('revenue_shares as s')
     .innerJoin('revenue_day_owners as o', (join) => join.onRef('o.day', '=', 's.day').onRef('o.import_id', '=', 's.import_id'))
-    .select((eb) => [
-      's.build_id',
-      's.method',
-      eb.fn.sum<string | number | null>('s.fees_cents').as('fees'),
-      eb.fn.sum<string | number | null>('s.items_shipped').as('items'),
-      eb.fn.sum<string | number | null>('s.returns').as('returns'),
-      eb.fn.sum<string | number | null>('s.revenue_cents').as('revenue'),
-    ])
+    .select(['s.build_id', 's.method', ...summedFigures('s')])
     .where('s.day', '>=', from)
     .where('s.day', '<=', to);
   if (buildId !== undefined) query = query.where('s.build_id', '=', buildId);
   const rows = await query.groupBy(['s.build_id', 's.method']).execute();
-  return rows.map((row) => ({ buildId: row.build_id, method: row.method, fees: toNumber(row.fees), items: toNumber(row.items), returns: toNumber(row.returns), revenue: toNumber(row.revenue) }));
+  return rows.map((row) => ({ buildId: row.build_id, method: row.method, ...figuresOf(row) }));
 }
 
 export interface ProductSum extends Figures {
@@ -278,10 +267,7 @@ export async function sumProducts(db: Db, from: string, to: string, limit: numbe
       .select((eb) => [
         'r.asin',
         eb.fn.max('r.name').as('name'),
-        eb.fn.sum<string | number | null>('r.fees_cents').as('fees'),
-        eb.fn.sum<string | number | null>('r.items_shipped').as('items'),
-        eb.fn.sum<string | number | null>('r.returns').as('returns'),
-        eb.fn.sum<string | number | null>('r.revenue_cents').as('revenue'),
+        ...summedFigures('r'),
       ])
       .where('r.day', '>=', from)
       .where('r.day', '<=', to)
@@ -290,7 +276,7 @@ export async function sumProducts(db: Db, from: string, to: string, limit: numbe
       .orderBy('r.asin')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ asin: row.asin, name: row.name ?? '', trackingId: '', fees: toNumber(row.fees), items: toNumber(row.items), returns: toNumber(row.returns), revenue: toNumber(row.revenue) }));
+    return rows.map((row) => ({ asin: row.asin, name: row.name ?? '', trackingId: '', ...figuresOf(row) }));
   }
   let query = db
     .selectFrom('revenue_shares as s')
@@ -300,10 +286,7 @@ export async function sumProducts(db: Db, from: string, to: string, limit: numbe
       'r.asin',
       eb.fn.max('r.name').as('name'),
       eb.fn.max('r.tracking_id').as('tracking_id'),
-      eb.fn.sum<string | number | null>('s.fees_cents').as('fees'),
-      eb.fn.sum<string | number | null>('s.items_shipped').as('items'),
-      eb.fn.sum<string | number | null>('s.returns').as('returns'),
-      eb.fn.sum<string | number | null>('s.revenue_cents').as('revenue'),
+      ...summedFigures('s'),
     ])
     .where('s.day', '>=', from)
     .where('s.day', '<=', to);
@@ -313,10 +296,7 @@ export async function sumProducts(db: Db, from: string, to: string, limit: numbe
     asin: row.asin,
     name: row.name ?? '',
     trackingId: row.tracking_id ?? '',
-    fees: toNumber(row.fees),
-    items: toNumber(row.items),
-    returns: toNumber(row.returns),
-    revenue: toNumber(row.revenue),
+    ...figuresOf(row),
   }));
 }
 

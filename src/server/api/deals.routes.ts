@@ -21,15 +21,10 @@ export function dealRoutes(services: AppServices) {
     const body: DealsResponse = { deals: current.deals, checked_at: current.checkedAt };
     return c.json(body);
   });
-  app.get('/deals/builds/:id', async (c) => c.json(await services.deals.exclusionOf(idParam(c))));
-  app.put('/deals/builds/:id', async (c) => {
-    const id = idParam(c);
-    const { excluded } = await readJson(c, dealExclusionSchema);
-    return c.json(await services.deals.setExcluded(id, excluded));
-  });
   return app;
 }
 
+/** The author's side, mounted under /api/admin behind the session check (server/app.ts). */
 export function adminDealRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/deals/stats', async (c) => {

@@ -8,7 +8,7 @@ import { formatCount, formatDate } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import type { AlertStatsResponse } from '../../../modules/alerts/alerts.schema';
 import type { MailStatsResponse } from '../../../modules/mail/mail.schema';
-import { TitledCard } from '../ui';
+import { CardLink, TitledCard } from '../ui';
 import { limitReachedText } from './alert-limits-text';
 
 export interface AlertCounts {
@@ -23,11 +23,7 @@ export function AlertsCard({ counts, days }: { counts: AlertCounts; days: number
   return (
     <TitledCard
       title="Avvisi email"
-      aside={
-        <Link to={paths.admin.alerts()} className="text-sm font-semibold text-violet-800 hover:underline dark:text-violet-300">
-          Obiettivi e cancellazione
-        </Link>
-      }
+      aside={<CardLink to={paths.admin.alerts()}>Obiettivi e cancellazione</CardLink>}
       headerClassName="flex flex-wrap items-baseline justify-between gap-2"
       className="space-y-4"
       testId="alerts-card"

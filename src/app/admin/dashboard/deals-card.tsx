@@ -5,17 +5,17 @@
 import { formatCount, formatDateTime } from '../../../common/format';
 import { paths } from '../../../common/paths';
 import type { DealStatsResponse } from '../../../modules/deals/deals.schema';
-import { TitledCard } from '../ui';
+import { FigureGrid, TitledCard } from '../ui';
 
 export function DealsCard({ stats }: { stats: DealStatsResponse }) {
   const { telegram } = stats;
   const figures = [
-    { key: 'deals', label: 'Offerte attive', value: stats.deals },
+    { key: 'deals', label: 'Offerte attive', value: formatCount(stats.deals) },
     ...(telegram.enabled
       ? [
-          { key: 'sent', label: 'Post pubblicati', value: telegram.sent },
-          { key: 'waiting', label: 'Post in attesa', value: telegram.waiting },
-          { key: 'failed', label: 'Post non pubblicati', value: telegram.failed },
+          { key: 'sent', label: 'Post pubblicati', value: formatCount(telegram.sent) },
+          { key: 'waiting', label: 'Post in attesa', value: formatCount(telegram.waiting) },
+          { key: 'failed', label: 'Post non pubblicati', value: formatCount(telegram.failed) },
         ]
       : []),
   ];
@@ -31,16 +31,7 @@ export function DealsCard({ stats }: { stats: DealStatsResponse }) {
       className="space-y-4"
       testId="deals-card"
     >
-      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-        {figures.map((figure) => (
-          <div key={figure.key}>
-            <dt className="text-slate-700 dark:text-slate-300">{figure.label}</dt>
-            <dd className="text-2xl font-bold" data-testid={`deals-${figure.key}`}>
-              {formatCount(figure.value)}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureGrid figures={figures} gridClassName="grid-cols-2 sm:grid-cols-4" testIdPrefix="deals-" />
       {!telegram.enabled && <p className="text-sm text-slate-700 dark:text-slate-300">Canale Telegram non attivo: imposta TELEGRAM_BOT_TOKEN e TELEGRAM_CHAT_ID.</p>}
       {telegram.last_failure && (
         <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="deals-last-failure">

@@ -7,43 +7,40 @@ import { ModalDialog } from '../modal-dialog';
 import { buttonClass, secondaryButtonClass } from '../ui';
 import { REVENUE_FIELDS, REVENUE_INTENT } from './revenue-data';
 import { formatEuros } from './revenue-text';
+import { RevenueSection } from './revenue-tables';
 
 const day = (value: string) => formatDate(`${value}T12:00:00Z`);
 
 export function ImportsList({ imports, busy }: { imports: RevenueImport[]; busy: boolean }) {
-  const headingId = useId();
   const [undoing, setUndoing] = useState<RevenueImport | null>(null);
   return (
-    <section aria-labelledby={headingId} className="space-y-2" data-testid="revenue-imports">
-      <h2 id={headingId} className="text-lg font-semibold">
-        Report importati
-      </h2>
-      {imports.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">Nessun report importato.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-          {imports.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="revenue-import">
-              <div className="min-w-0 text-sm">
-                <p className="font-medium break-all">{row.file_name}</p>
-                <p className="text-slate-700 dark:text-slate-300">
-                  Dal {day(row.period_from)} al {day(row.period_to)} · {formatCount(row.rows)} righe · {formatEuros(row.commissions)}
-                  {row.days_in_use === 0 ? ' · sostituito da report più recenti' : ''}
-                </p>
-                <p className="text-slate-700 dark:text-slate-300">
-                  Importato il {formatDateTime(row.imported_at)} da {row.imported_by}
-                </p>
-              </div>
-              <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setUndoing(row)}>
-                Annulla
-                <span className="sr-only"> l&apos;importazione di {row.file_name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {undoing && <UndoDialog row={undoing} onClose={() => setUndoing(null)} />}
-    </section>
+    <RevenueSection
+      title="Report importati"
+      testId="revenue-imports"
+      emptyText={imports.length === 0 ? 'Nessun report importato.' : null}
+      footer={undoing && <UndoDialog row={undoing} onClose={() => setUndoing(null)} />}
+    >
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {imports.map((row) => (
+          <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="revenue-import">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium break-all">{row.file_name}</p>
+              <p className="text-slate-700 dark:text-slate-300">
+                Dal {day(row.period_from)} al {day(row.period_to)} · {formatCount(row.rows)} righe · {formatEuros(row.commissions)}
+                {row.days_in_use === 0 ? ' · sostituito da report più recenti' : ''}
+              </p>
+              <p className="text-slate-700 dark:text-slate-300">
+                Importato il {formatDateTime(row.imported_at)} da {row.imported_by}
+              </p>
+            </div>
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setUndoing(row)}>
+              Annulla
+              <span className="sr-only"> l&apos;importazione di {row.file_name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </RevenueSection>
   );
 }
 
