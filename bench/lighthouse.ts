@@ -6,7 +6,7 @@
  * and runs Lighthouse with its default, mobile settings (formFactor mobile, mobile screen emulation,
  * simulated slow-4G and 4x CPU throttling) on the home, on a build page and on a personalised variant of
  * a build (decision 030: 2 swaps, 1 owned part and a budget the fit meets with a swap of its own; see
- * personalize-variants.ts), --runs times each. Prints
+ * personalize-variants.ts), on the search, comparison and deals pages, --runs times each. Prints
  * every run's four scores (0-100), Total Blocking Time and Largest Contentful Paint, then per page
  * PASS/FAIL for the page performance targets: 100 in all four categories in every run, TBT 0 ms and LCP
  * at most 1.0 s (simulated) in every run. For the median run (by performance) it details the metrics and, for
@@ -376,6 +376,8 @@ async function main() {
       { label: 'Variant page', path: await variantPath(site), file: 'variant', expectedFailures: ['is-crawlable'] },
       // noindex by design (endless variations of the builds' own pages): "is-crawlable" is expected to fail.
       { label: 'Search results', path: '/cerca?q=gaming', file: 'search', expectedFailures: ['is-crawlable'] },
+      // The deals page (decision 046): indexed; on the demo content, its empty state with the last check.
+      { label: 'Deals', path: '/offerte', file: 'deals', expectedFailures: [] },
       {
         label: 'Comparison',
         path: `/confronta?${database.catalogue.published.slice(0, 3).map((slug) => `build=${slug}`).join('&')}`,

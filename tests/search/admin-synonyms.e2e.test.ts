@@ -37,7 +37,8 @@ describe('the synonyms screen', () => {
       await form.getByRole('button', { name: 'Aggiungi il gruppo' }).click();
       await page.getByText('Gruppo di sinonimi aggiunto.').waitFor();
       const group = page.getByTestId('synonym-group').filter({ has: page.locator('input[value="ossidiana, zaffiro"]') });
-      expect(await group.count()).toBe(1);
+      // The list revalidates after the message: poll, as the notice can paint first.
+      await expect.poll(() => group.count()).toBe(1);
       expect(await searchTitles('ossidiana')).toEqual(['Build con Zaffiro Ametista']);
 
       // Refused: the reason beside the form, what was typed kept.
