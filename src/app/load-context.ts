@@ -8,6 +8,8 @@ declare module 'react-router' {
     config: PublicConfig;
     /** A fresh random nonce for this answer's inline scripts; the admin's CSP allows it (decision 026). */
     scriptNonce: string;
+    /** The caller's address as the API reads it (TRUST_PROXY): the plain sign-in form's throttle counts by it. */
+    clientIp: string;
   }
 }
 

@@ -23,6 +23,9 @@ export default [
   route('admin', 'admin/admin-root-route.tsx', [
     route('login', 'admin/auth/login-route.tsx'),
     route('logout', 'admin/auth/logout-route.ts'),
+    // The report's import rendered on the server, for a browser without JavaScript: outside the shell, whose
+    // session check needs JavaScript; its own cookie session (decision 047).
+    route('revenue/upload', 'admin/revenue/report-upload-route.tsx'),
     layout('admin/admin-shell-route.tsx', { id: 'admin-shell' }, [
       index('admin/dashboard/dashboard-route.tsx'),
       route('builds', 'admin/builds/list/builds-list-route.tsx'),

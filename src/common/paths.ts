@@ -39,6 +39,8 @@ export const paths = {
     alerts: () => '/admin/alerts',
     synonyms: () => '/admin/synonyms',
     revenue: () => '/admin/revenue',
+    /** The report's import as a plain server-rendered form, for a browser without JavaScript (decision 047). */
+    revenueUpload: () => '/admin/revenue/upload',
     changePassword: () => '/admin/change-password',
   },
 } as const;

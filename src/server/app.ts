@@ -18,7 +18,8 @@ import { adminReplacementRoutes } from './api/replacements.routes';
 import { adminSearchSynonymRoutes } from './api/search.routes';
 import { adminRetailerRoutes } from './api/retailer-items.routes';
 import { authRoutes } from './api/auth.routes';
-import { REVENUE_UPLOAD_API_PATHS, revenueRoutes } from './api/revenue.routes';
+import { REVENUE_UPLOAD_API_PATHS, reportBodyLimit, revenueRoutes, tooLargeReportPage } from './api/revenue.routes';
+import { paths } from '../common/paths';
 import type { AppEnv } from './hono-env';
 import { apiNotFound, errorBody, handleError } from './middleware/error-answers';
 import { jsonBodyLimit } from './middleware/json-body';
@@ -185,6 +186,9 @@ export function createApp(deps: AppDeps) {
     }, staticFiles);
   }
   if (renderPage) {
+    // The plain upload page's report (decision 047) has the API's size limit, refused with a page; posted as a
+    // document without JavaScript, to its `.data` address with it.
+    app.on('POST', [paths.admin.revenueUpload(), `${paths.admin.revenueUpload()}.data`], crossSitePosts, reportBodyLimit(tooLargeReportPage));
     // Before React Router's own origin check, which answers a bare 400 and logs a stack trace.
     app.all('*', crossSitePosts, renderPage);
   }

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { toPublicConfig } from '../config/env';
 import type { Runtime } from './bootstrap';
+import { clientIp } from './client-ip';
 import type { AppEnv } from './hono-env';
 
 /**
@@ -17,7 +18,9 @@ import type { AppEnv } from './hono-env';
 export function createPageRenderer(build: ServerBuild | (() => Promise<ServerBuild>), runtime: Pick<Runtime, 'config' | 'services'>) {
   const handle = createRequestHandler(withOurOrigin(build, runtime.config.publicBaseUrl), runtime.config.nodeEnv === 'development' ? 'development' : 'production');
   const publicConfig = toPublicConfig(runtime.config);
-  return (c: Context<AppEnv>) => handle(asGetWhenHead(c.req.raw), { services: runtime.services, config: publicConfig, scriptNonce: newScriptNonce() });
+  const { trustProxyHops } = runtime.config;
+  return (c: Context<AppEnv>) =>
+    handle(asGetWhenHead(c.req.raw), { services: runtime.services, config: publicConfig, scriptNonce: newScriptNonce(), clientIp: clientIp(c, trustProxyHops) });
 }
 
 /**

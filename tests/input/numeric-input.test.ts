@@ -297,7 +297,7 @@ describe('home page filters with hostile values', () => {
   it.each(['1e300', '-1', 'NaN', 'Infinity', '9007199254740993', '', 'abc', '1.5', '800-1500x', '0', '01'])('budget, categoria and pagina=%s show the first unfiltered page', async (value) => {
     const hostile = encodeURIComponent(value);
     const url = new URL(`http://localhost/?budget=${hostile}&categoria=${hostile}&pagina=${hostile}`);
-    const args = { request: new Request(url), url, pattern: '/', params: {}, context: { services: ctx.services, config: ctx.config, scriptNonce: 'unused-by-loaders' } };
+    const args = { request: new Request(url), url, pattern: '/', params: {}, context: { services: ctx.services, config: ctx.config, scriptNonce: 'unused-by-loaders', clientIp: '127.0.0.1' } };
     const data = await homeLoader(args);
     expect(data.query).toEqual({ category: null, budget: null, page: 1 });
     expect(data.builds.map((b: { id: number }) => b.id)).toContain(buildId);

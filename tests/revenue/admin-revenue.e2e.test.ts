@@ -113,3 +113,77 @@ describe('the Guadagni screen', () => {
     }
   });
 });
+
+/**
+ * Without JavaScript the admin app cannot run; its screens say so and link to the plain upload page
+ * (decision 047), which signs in and imports with forms the browser posts itself.
+ */
+describe('the upload without JavaScript', () => {
+  async function signInWithoutScripts(page: Page) {
+    await page.goto(`${e2e.url}/admin/revenue`);
+    await page.getByTestId('admin-noscript').getByRole('link', { name: 'importare un report dei guadagni' }).click();
+    await page.getByRole('heading', { name: 'Importa un report dei guadagni', level: 1 }).waitFor();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Adm1n!Secure#2026');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByText(/Accesso come/).waitFor();
+  }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    it(`signs in, imports, maps a column and signs out with plain forms (${name})`, async () => {
+      const opened = await newPage(e2e.browser, { viewport, javaScriptEnabled: false });
+      try {
+        const { page } = opened;
+        await signInWithoutScripts(page);
+        await chooseReport(page, 'Fee-Earnings.csv', reportText(OCTOBER, { title: OCTOBER_PERIOD }));
+        await page.getByRole('button', { name: 'Importa il report' }).click();
+        await page.getByTestId('revenue-upload-notice').getByText(/Report importato: 6 righe/).waitFor();
+
+        // The browser cannot keep a chosen file across a post: the page asks for the column and the file again.
+        const headers = HEADERS_EN.map((header) => (header === 'Ad Fees(€)' ? 'Compenso(€)' : header));
+        const renamed = reportText(OCTOBER.slice(0, 2), { headers, title: { from: '2026-11-01', to: '2026-11-02' } }).replace(/2026-10-0[34]/g, '2026-11-01');
+        await chooseReport(page, 'rinominato.csv', renamed);
+        await page.getByRole('button', { name: 'Importa il report' }).click();
+        await page.getByText('Nel file manca la colonna obbligatoria «Ad Fees (commissioni)»').waitFor();
+        await page.getByLabel('Ad Fees (commissioni)').selectOption('Compenso(€)');
+        await chooseReport(page, 'rinominato.csv', renamed);
+        await page.getByRole('button', { name: 'Importa il report' }).click();
+        await page.getByTestId('revenue-upload-notice').getByText(/Report importato: 2 righe/).waitFor();
+
+        const imports = await e2e.runtime.services.revenue.listImports();
+        expect(imports.map((row) => [row.file_name, row.imported_by])).toEqual([
+          ['rinominato.csv', 'admin'],
+          ['Fee-Earnings.csv', 'admin'],
+        ]);
+        expect((await e2e.runtime.services.revenue.overview(OCTOBER_PERIOD)).total.commissions).toBe(19.2);
+
+        await page.getByRole('button', { name: 'Esci' }).click();
+        await page.getByRole('button', { name: 'Accedi' }).waitFor();
+        expect(unexpectedErrors(opened.errors, [400])).toEqual([]);
+      } finally {
+        await opened.context.close();
+      }
+    });
+  }
+
+  it('the plain page is axe clean at phone and desktop size, signed out and signed in', async () => {
+    for (const { viewport } of VIEWPORTS) {
+      const opened = await newPage(e2e.browser, { viewport });
+      try {
+        const { page } = opened;
+        await page.goto(`${e2e.url}/admin/revenue/upload`);
+        await page.getByRole('button', { name: 'Accedi' }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.getByLabel('Username').fill('admin');
+        await page.getByLabel('Password').fill('Adm1n!Secure#2026');
+        await page.getByRole('button', { name: 'Accedi' }).click();
+        await page.getByTestId('revenue-upload').waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(unexpectedErrors(opened.errors)).toEqual([]);
+      } finally {
+        await opened.context.close();
+      }
+    }
+  });
+});

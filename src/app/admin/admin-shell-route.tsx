@@ -8,7 +8,7 @@ import { Form, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData }
 import { paths } from '../../common/paths';
 import { AdminThemeToggle } from './admin-theme';
 import { userOrLogin } from './session';
-import { AdminSpinner } from './ui';
+import { AdminSpinner, NoScriptNotice } from './ui';
 import { CloseIcon, CpuIcon, MenuIcon } from '../components/icons';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/admin-shell-route';
@@ -26,7 +26,12 @@ export function shouldRevalidate() {
 }
 
 export function HydrateFallback() {
-  return <AdminSpinner label="Verifica della sessione..." />;
+  return (
+    <>
+      <AdminSpinner label="Verifica della sessione..." />
+      <NoScriptNotice />
+    </>
+  );
 }
 
 const NAV = [

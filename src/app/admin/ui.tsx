@@ -1,6 +1,7 @@
 /** Small building blocks shared by the admin screens. */
 import { type ReactNode, useId } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
+import { paths } from '../../common/paths';
 
 /** '<page> | <site> CMS' and noindex: admin pages never go into search engines. */
 export function adminMeta(page: string, siteName = 'Build PC'): MetaDescriptor[] {
@@ -35,6 +36,27 @@ export function AdminSpinner({ label = 'Caricamento in corso...' }: { label?: st
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-violet-200 border-t-violet-700 motion-reduce:animate-none dark:border-slate-700 dark:border-t-violet-400" />
       <span className="sr-only">{label}</span>
     </div>
+  );
+}
+
+/**
+ * Shown only by a browser without JavaScript, beside the spinner the server renders for the admin app: the
+ * app needs JavaScript; the report's import does not (decision 047).
+ */
+export function NoScriptNotice() {
+  return (
+    <noscript>
+      <div className="mx-auto max-w-xl px-4 pb-12 text-center" data-testid="admin-noscript">
+        <p>L'amministrazione usa JavaScript, che in questo browser è disattivato.</p>
+        <p className="mt-2">
+          Senza JavaScript puoi comunque{' '}
+          <a href={paths.admin.revenueUpload()} className="font-semibold text-violet-800 underline dark:text-violet-300">
+            importare un report dei guadagni
+          </a>
+          .
+        </p>
+      </div>
+    </noscript>
   );
 }
 

@@ -42,6 +42,17 @@ describe('answerNoSoonerThan', () => {
     expect(none.sleeps).toEqual([]);
   });
 
+  it('sleeps again when a timer fires early, so the answer never comes before the floor', async () => {
+    const sleeps: number[] = [];
+    let now = 0;
+    // A long sleep ends 1.2 ms before it should, as a libuv timer may against performance.now().
+    const early: FloorTimer = { now: () => now, sleep: async (ms) => (sleeps.push(ms), (now += ms > 2 ? ms - 1.2 : ms)) };
+    await answerNoSoonerThan(150, async () => (now += 0.7), early);
+    expect(now).toBeGreaterThanOrEqual(150);
+    expect(sleeps[0]).toBe(150);
+    expect(sleeps.length).toBeGreaterThan(1);
+  });
+
   it('throws a failure at once, without waiting', async () => {
     const { timer, sleeps } = fakeTimer();
     await expect(answerNoSoonerThan(250, async () => Promise.reject(new Error('Build non trovata')), timer)).rejects.toThrow('Build non trovata');

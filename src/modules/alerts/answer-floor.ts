@@ -21,7 +21,8 @@ const realTimer: FloorTimer = { now: () => performance.now(), sleep: (ms) => sle
 export async function answerNoSoonerThan<T>(floorMs: number, work: () => Promise<T>, timer: FloorTimer = realTimer): Promise<T> {
   const started = timer.now();
   const result = await work();
-  const left = floorMs - (timer.now() - started);
-  if (left > 0) await timer.sleep(left);
+  // A timer may fire up to a millisecond early (libuv counts whole milliseconds from a cached loop time):
+  // sleep again for what is left, so the floor is a floor.
+  for (let left = floorMs - (timer.now() - started); left > 0; left = floorMs - (timer.now() - started)) await timer.sleep(Math.ceil(left));
   return result;
 }

@@ -11,6 +11,8 @@ import { MAX_REPORT_BYTES, reportTooLarge } from '../../modules/revenue';
 import { headerMappingSchema, type HeaderMapping, revenueQuerySchema } from '../../modules/revenue/revenue.schema';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../hono-env';
+import { plainPage } from '../plain-page';
+import { paths } from '../../common/paths';
 import { idParam, parseJsonText, parseWith } from '../middleware/json-body';
 
 /** Exempt from the JSON body limit in app.ts: it enforces its own. */
@@ -57,15 +59,30 @@ async function readUpload(c: Context<AppEnv>): Promise<{ fileName: string; bytes
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il report come file (multipart/form-data, campo «file») o come testo CSV (Content-Type: text/csv)');
 }
 
+/**
+ * The report's size limit on a request body, for the API and for the plain upload page (decision 047), which
+ * answers with a page instead of the API's JSON error.
+ */
+export function reportBodyLimit(onTooLarge: (c: Context<AppEnv>) => Response = () => {
+  throw reportTooLarge();
+}) {
+  return bodyLimit({ maxSize: MAX_REPORT_BYTES + MULTIPART_OVERHEAD_BYTES, onError: onTooLarge });
+}
+
+/** The plain upload page's answer to a report over the limit: a page, with the way back to the form. */
+export function tooLargeReportPage(): Response {
+  return plainPage({
+    status: 413,
+    heading: 'File troppo grande',
+    paragraphs: [{ text: reportTooLarge().message, testId: 'report-too-large' }],
+    link: { href: paths.admin.revenueUpload(), text: "Torna all'importazione" },
+  });
+}
+
 export function revenueRoutes(services: AppServices) {
   const app = new Hono<AppEnv>();
   // Mounted after requireAuth: a request without a session is refused before its body is read.
-  const uploadLimit = bodyLimit({
-    maxSize: MAX_REPORT_BYTES + MULTIPART_OVERHEAD_BYTES,
-    onError: () => {
-      throw reportTooLarge();
-    },
-  });
+  const uploadLimit = reportBodyLimit();
 
   app.get('/revenue', async (c) => c.json(await services.revenue.overview(parseWith(revenueQuerySchema, c.req.query()))));
 

@@ -8,7 +8,7 @@ import { authApi, errorMessage, setToken } from '../api';
 import { AdminThemeToggle } from '../admin-theme';
 import { formText } from '../form-data';
 import { currentUser } from '../session';
-import { AdminSpinner, adminMeta, buttonClass, inputClass, Notice } from '../ui';
+import { AdminSpinner, NoScriptNotice, adminMeta, buttonClass, inputClass, Notice } from '../ui';
 import { siteFromMatches } from '../../seo';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/login-route';
@@ -28,7 +28,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export function HydrateFallback() {
-  return <AdminSpinner label="Verifica della sessione..." />;
+  return (
+    <>
+      <AdminSpinner label="Verifica della sessione..." />
+      <NoScriptNotice />
+    </>
+  );
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {

@@ -4,7 +4,7 @@
  * the author to map it (the server remembers the mapping).
  */
 import { addDays, romeDay } from '../../../common/rome-day';
-import type { RevenueImport, RevenueOverview } from '../../../modules/revenue/revenue.schema';
+import type { RevenueImport, RevenueImportResult, RevenueOverview } from '../../../modules/revenue/revenue.schema';
 import { REPORT_FIELDS, type ReportField } from '../../../modules/revenue/revenue.schema';
 import { attempt, errorDetails, errorFields, errorMessage, revenueApi } from '../api';
 import { formId, formText } from '../form-data';
@@ -62,15 +62,23 @@ export async function revenueAction(request: Request): Promise<RevenueOutcome> {
   body.append(REVENUE_FIELDS.file, file, file.name);
   for (const [key, value] of form.entries()) if (key.startsWith(REVENUE_FIELDS.mapPrefix) && typeof value === 'string' && value !== '') body.append(key, value);
   const result = await attempt(revenueApi.importReport(body, request.signal));
-  if (result.ok) return { ok: true, text: importedSentence(result.data, (day) => formatDate(`${day}T12:00:00Z`)), intent, mapping: null };
-  const missing = Object.keys(errorFields(result.error))
+  if (result.ok) return importSuccess(result.data);
+  return importFailure(errorMessage(result.error, REVENUE_TEXT.importFailed), errorFields(result.error), errorDetails(result.error));
+}
+
+/** The outcome of a report imported, for the screen's notice. */
+export function importSuccess(result: RevenueImportResult): RevenueOutcome {
+  return { ok: true, text: importedSentence(result, (day) => formatDate(`${day}T12:00:00Z`)), intent: REVENUE_INTENT.upload, mapping: null };
+}
+
+/**
+ * The outcome of a report refused. A missing column comes as the error's field `column.<field>`, with the
+ * file's headers as its details: the form then asks which header is which.
+ */
+export function importFailure(text: string, fields: Record<string, string>, headers: string[]): RevenueOutcome {
+  const missing = Object.keys(fields)
     .filter((key) => key.startsWith('column.'))
     .map((key) => key.slice('column.'.length))
     .filter((field): field is ReportField => (REPORT_FIELDS as readonly string[]).includes(field));
-  return {
-    ok: false,
-    text: errorMessage(result.error, REVENUE_TEXT.importFailed),
-    intent,
-    mapping: missing.length > 0 && errorDetails(result.error).length > 0 ? { missing, headers: errorDetails(result.error) } : null,
-  };
+  return { ok: false, text, intent: REVENUE_INTENT.upload, mapping: missing.length > 0 && headers.length > 0 ? { missing, headers } : null };
 }
