@@ -15,5 +15,10 @@ export default defineConfig({
     // Vitest's default of 1 s is too short for a loaded machine, where Chromium or this process stalls now and then.
     expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
+    // One worker runs the files one after the other and keeps the modules it loaded (the server's code, the
+    // harness, Playwright) from file to file instead of loading them again for each: every file still starts
+    // its own server on its own database and its own Chromium (harness.ts).
+    pool: 'forks',
+    isolate: false,
   },
 });

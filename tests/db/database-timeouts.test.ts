@@ -13,7 +13,7 @@ import { type DatabaseHandle, openDatabase, POSTGRES_APPLICATION_NAME } from '..
 import { databaseFailureReason, isDatabaseUnavailable } from '../../src/db/driver-errors';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createServices } from '../../src/modules/services';
-import { createApp } from '../../src/server/app';
+import { createApp, createPublicCache, type PublicCache } from '../../src/server/app';
 import { startTcpProxy, type TcpProxy } from '../fakes/postgres-network';
 import { allowConsole, expectConsole } from '../helpers/console-guard';
 import { ADMIN, sampleBuild } from '../helpers/test-app';
@@ -30,12 +30,18 @@ interface Instance {
 let testDb: TestDatabase;
 let proxy: TcpProxy;
 const opened: DatabaseHandle[] = [];
+const caches: PublicCache[] = [];
 
 function startInstance(url: string): Instance {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_REQUESTS: 'false', DATABASE_STATEMENT_TIMEOUT_SECONDS: STATEMENT_TIMEOUT_SECONDS });
   const database = openDatabase(config.database);
   opened.push(database);
-  const app = createApp({ config, database, services: createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST }) });
+  const services = createServices({ db: database.db, config, scryptCost: TEST_SCRYPT_COST });
+  // Given, so it is stopped with the instance: its timer would otherwise outlive the database (the workers
+  // run several files, vitest.config.ts).
+  const pageCache = createPublicCache(config, services);
+  caches.push(pageCache);
+  const app = createApp({ config, database, services, pageCache });
   return {
     database,
     async request(method, path, options = {}) {
@@ -74,6 +80,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const cache of caches) cache.stop();
   for (const database of opened) await database.destroy().catch(() => undefined);
   await proxy?.close();
   await testDb?.drop();

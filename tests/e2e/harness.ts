@@ -2,7 +2,7 @@
  * Browser test harness: the real production server on a fresh SQLite database with the demo content,
  * and Debian's Chromium driven by playwright-core. Never downloads a browser.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,22 +23,60 @@ export interface E2EContext {
   close(): Promise<void>;
 }
 
-export async function startE2E(env: Record<string, string> = {}): Promise<E2EContext> {
+/** The settings of every start: a test's own settings come on top. */
+function baseSettings(dir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: join(dir, 'e2e.sqlite'),
+    LOG_REQUESTS: 'false',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'Adm1n!Secure#2026',
+    // The first start's uploads (the demo covers) stay with the test's database.
+    UPLOAD_DIR: join(dir, 'uploads'),
+  };
+}
+
+/**
+ * Settings that change what a first start stores: a test that sets one gets a first start of its own. (Where
+ * the uploads go, UPLOAD_DIR, does not: the template's are copied there.)
+ */
+const FIRST_START_SETTINGS = ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'UPLOAD_MAX_MB', 'UPLOAD_STORAGE', 'DATABASE_URL'];
+
+/**
+ * A first start (migrations, the first admin with production's password hashing, the demo content and its seven
+ * covers through the image pipeline) costs seconds of CPU, and every file would pay them for the same result. So
+ * the first file of a worker that needs one makes it once, stopped and kept as a template (its SQLite file and
+ * its uploads; the worker runs the files one after the other and keeps this module, vitest.e2e.config.ts), and
+ * later starts copy it: a database as a first start leaves it, to which the server then starts as it would on
+ * its second day. A test about the first start itself asks for a real one (`firstStart: true`).
+ */
+let template: Promise<string> | null = null;
+
+function firstStartTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'buildpc-e2e-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const runtime = await bootstrap(loadConfig(baseSettings(dir)), { runJobs: false });
+    await runtime.shutdown();
+    return dir;
+  })();
+  return template;
+}
+
+async function copyOfFirstStart(dir: string, uploadDir: string): Promise<void> {
+  const source = await firstStartTemplate();
+  // A stopped SQLite database is its file (the last connection checkpoints the WAL when it closes; copied if left).
+  for (const file of readdirSync(source).filter((name) => name.startsWith('e2e.sqlite'))) cpSync(join(source, file), join(dir, file));
+  cpSync(join(source, 'uploads'), uploadDir, { recursive: true });
+}
+
+export async function startE2E(env: Record<string, string> = {}, options: { firstStart?: boolean } = {}): Promise<E2EContext> {
   const dir = mkdtempSync(join(tmpdir(), 'buildpc-e2e-'));
-  const runtime = await bootstrap(
-    loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: join(dir, 'e2e.sqlite'),
-      LOG_REQUESTS: 'false',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'Adm1n!Secure#2026',
-      // The first start's uploads (the demo covers) stay with the test's database.
-      UPLOAD_DIR: join(dir, 'uploads'),
-      ...env,
-    }),
-  );
+  const settings = { ...baseSettings(dir), ...env };
+  if (!options.firstStart && !FIRST_START_SETTINGS.some((name) => name in env)) await copyOfFirstStart(dir, resolve(env.UPLOAD_DIR ?? join(dir, 'uploads')));
+  const runtime = await bootstrap(loadConfig(settings));
   const build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
   const server: RunningServer = await startHttpServer(runtime, build, resolve('build/client'));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
