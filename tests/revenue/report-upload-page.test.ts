@@ -1,8 +1,9 @@
 /**
  * /admin/revenue/upload, the earnings report's import as a plain server-rendered form (decision 047), through
- * the real app on both databases: the sign-in into a cookie session scoped to the page, the upload posted as a
- * browser without JavaScript posts it, the column mapping, and the refusals (no session, a session signed out,
- * another site's post, a file over the limit), after which nothing is stored.
+ * the real app on both databases: the sign-in into a cookie session scoped to the Guadagni pages (and counted by
+ * the login throttle), the upload posted as a browser without JavaScript posts it, the column mapping, and the
+ * refusals (no session, a session signed out, another site's post, a file over the limit), after which nothing
+ * is stored.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadPageBuild, type PageBuild } from '../helpers/page-build';
@@ -172,5 +173,17 @@ describe('the plain upload page', () => {
     expect(noFile.status).toBe(400);
     expect(noFile.html).toContain('Scegli il file del report');
     expect(await storedImports()).toBe(0);
+  });
+
+  it('counts the page\'s sign-ins in the login throttle: too many failures from one address get 429 with Retry-After', async () => {
+    const attempt = () => post({ intent: 'login', username: 'nessuno', password: 'sbagliata' }, { headers: { 'X-Forwarded-For': '203.0.113.77' } });
+    const answers: PageAnswer[] = [];
+    for (let i = 0; i < 12; i++) answers.push(await attempt());
+    expect(answers[0]!.status).toBe(401);
+    const limited = answers.at(-1)!;
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(limited.html).toContain('data-testid="upload-login-error"');
+    expect(limited.headers.get('Set-Cookie')).toBeNull();
   });
 });

@@ -56,6 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ username: session?.user.username ?? null }, stale ? { headers: { 'Set-Cookie': clearedFormSessionCookie(cookieScope(context)) } } : undefined);
 }
 
+/** The document carries an action's Retry-After (a refused sign-in); Set-Cookie passes on its own. */
+export function headers({ actionHeaders }: Route.HeadersArgs): Record<string, string> {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter === null ? {} : { 'Retry-After': retryAfter };
+}
+
 export interface UploadPageResult {
   /** The sign-in form's error, when it was the one submitted. */
   loginError?: string;
@@ -78,7 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(paths.admin.revenueUpload(), { status: 303, headers: { 'Set-Cookie': formSessionCookie(token, scope) } });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return data<UploadPageResult>({ loginError: error.message || UPLOAD_TEXT.loginFailed }, error.status);
+      // Too many attempts: the same Retry-After the API's login answers with.
+      const retryAfter = error.extras.retryAfterSeconds;
+      const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+      return data<UploadPageResult>({ loginError: error.message || UPLOAD_TEXT.loginFailed }, { status: error.status, headers });
     }
   }
 
