@@ -48,6 +48,19 @@ export type AttributionMethod = (typeof ATTRIBUTION_METHODS)[number];
 /** What the author maps a header the server did not recognise to: `{ "<field>": "<header as in the file>" }`. */
 export const headerMappingSchema = z.partialRecord(z.enum(REPORT_FIELDS), z.string().min(1).max(200));
 export type HeaderMapping = z.infer<typeof headerMappingSchema>;
+export const INVALID_MAPPING_MESSAGE = 'Corrispondenza delle colonne non valida';
+
+/** The upload form asks for a column with one field per report field: `map.<field>` = the header chosen. */
+export const MAPPING_FIELD_PREFIX = 'map.';
+
+/** The `map.<field>` answers a form posted (unanswered ones left out), to validate with headerMappingSchema. */
+export function mappingFieldsOf(form: FormData): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith(MAPPING_FIELD_PREFIX) && typeof value === 'string' && value !== '') mapping[key.slice(MAPPING_FIELD_PREFIX.length)] = value;
+  }
+  return mapping;
+}
 
 const DAY_MESSAGE = 'Usa una data nel formato AAAA-MM-GG';
 const day = z

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../common/errors';
 import { MAX_REPORT_BYTES, reportTooLarge } from '../../modules/revenue';
-import { headerMappingSchema, type HeaderMapping, revenueQuerySchema } from '../../modules/revenue/revenue.schema';
+import { headerMappingSchema, type HeaderMapping, INVALID_MAPPING_MESSAGE, mappingFieldsOf, revenueQuerySchema } from '../../modules/revenue/revenue.schema';
 import type { AppServices } from '../../modules/services';
 import type { AppEnv } from '../hono-env';
 import { plainPage } from '../plain-page';
@@ -25,8 +25,8 @@ const noFile = () => new AppError('BAD_REQUEST', 'Nessun file caricato: scegli i
 
 function mappingOf(raw: unknown): HeaderMapping {
   if (raw === undefined || raw === null || raw === '') return {};
-  if (typeof raw !== 'string') throw new AppError('VALIDATION_ERROR', 'Corrispondenza delle colonne non valida');
-  return parseWith(headerMappingSchema, parseJsonText(raw, 'Corrispondenza delle colonne non valida'));
+  if (typeof raw !== 'string') throw new AppError('VALIDATION_ERROR', INVALID_MAPPING_MESSAGE);
+  return parseWith(headerMappingSchema, parseJsonText(raw, INVALID_MAPPING_MESSAGE));
 }
 
 async function readUpload(c: Context<AppEnv>): Promise<{ fileName: string; bytes: Uint8Array; mapping: HeaderMapping }> {
@@ -41,14 +41,12 @@ async function readUpload(c: Context<AppEnv>): Promise<{ fileName: string; bytes
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) throw noFile();
     if (file.size > MAX_REPORT_BYTES) throw reportTooLarge();
-    const mapping: Record<string, unknown> = {};
     // The form sends one field per column to map (`map.<field>`); the API may send them as one JSON field.
-    for (const [key, value] of form.entries()) if (key.startsWith('map.') && typeof value === 'string' && value !== '') mapping[key.slice(4)] = value;
     const json = form.get('mapping');
     return {
       fileName: file.name || 'report.csv',
       bytes: new Uint8Array(await file.arrayBuffer()),
-      mapping: { ...mappingOf(typeof json === 'string' ? json : undefined), ...parseWith(headerMappingSchema, mapping) },
+      mapping: { ...mappingOf(typeof json === 'string' ? json : undefined), ...parseWith(headerMappingSchema, mappingFieldsOf(form)) },
     };
   }
   if (RAW_TYPES.test(type)) {

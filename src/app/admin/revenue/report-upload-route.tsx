@@ -9,6 +9,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { isAppError } from '../../../common/errors';
 import { paths } from '../../../common/paths';
+import { headerMappingSchema, INVALID_MAPPING_MESSAGE, mappingFieldsOf } from '../../../modules/revenue/revenue.schema';
 import type { AppServices } from '../../../modules/services';
 import { AdminThemeToggle } from '../admin-theme';
 import { clearedFormSessionCookie, formSessionCookie, formSessionToken } from '../auth/form-session';
@@ -101,15 +102,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const file = form.get(REVENUE_FIELDS.file);
   if (!(file instanceof File) || file.size === 0) return data<UploadPageResult>({ outcome: { ok: false, text: REVENUE_TEXT.noFile, intent, mapping: null } }, 400);
-  const mapping: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (key.startsWith(REVENUE_FIELDS.mapPrefix) && typeof value === 'string' && value !== '') mapping[key.slice(REVENUE_FIELDS.mapPrefix.length)] = value;
-  }
+  // Checked as the API checks it: a report field and a header of at most 200 characters each.
+  const mapping = headerMappingSchema.safeParse(mappingFieldsOf(form));
+  if (!mapping.success) return data<UploadPageResult>({ outcome: importFailure(INVALID_MAPPING_MESSAGE, {}, []) }, 400);
   try {
     const result = await services.revenue.importReport({
       fileName: file.name || 'report.csv',
       bytes: new Uint8Array(await file.arrayBuffer()),
-      mapping,
+      mapping: mapping.data,
       importedBy: session.user.username,
     });
     return data<UploadPageResult>({ outcome: importSuccess(result) }, result.already_imported ? 200 : 201);

@@ -5,7 +5,7 @@
  */
 import { addDays, romeDay } from '../../../common/rome-day';
 import type { RevenueImport, RevenueImportResult, RevenueOverview } from '../../../modules/revenue/revenue.schema';
-import { REPORT_FIELDS, type ReportField } from '../../../modules/revenue/revenue.schema';
+import { MAPPING_FIELD_PREFIX, mappingFieldsOf, REPORT_FIELDS, type ReportField } from '../../../modules/revenue/revenue.schema';
 import { attempt, errorDetails, errorFields, errorMessage, revenueApi } from '../api';
 import { formId, formText } from '../form-data';
 import { formatDate } from '../../../common/format';
@@ -13,7 +13,7 @@ import { importedSentence, REVENUE_TEXT } from './revenue-text';
 
 export const REVENUE_DAYS = 30;
 export const REVENUE_INTENT = { upload: 'import', undo: 'undo' } as const;
-export const REVENUE_FIELDS = { intent: 'intent', file: 'file', id: 'id', from: 'from', to: 'to', mapPrefix: 'map.' } as const;
+export const REVENUE_FIELDS = { intent: 'intent', file: 'file', id: 'id', from: 'from', to: 'to', mapPrefix: MAPPING_FIELD_PREFIX } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -60,7 +60,7 @@ export async function revenueAction(request: Request): Promise<RevenueOutcome> {
   if (!(file instanceof File) || file.size === 0) return { ok: false, text: REVENUE_TEXT.noFile, intent, mapping: null };
   const body = new FormData();
   body.append(REVENUE_FIELDS.file, file, file.name);
-  for (const [key, value] of form.entries()) if (key.startsWith(REVENUE_FIELDS.mapPrefix) && typeof value === 'string' && value !== '') body.append(key, value);
+  for (const [field, header] of Object.entries(mappingFieldsOf(form))) body.append(`${MAPPING_FIELD_PREFIX}${field}`, header);
   const result = await attempt(revenueApi.importReport(body, request.signal));
   if (result.ok) return importSuccess(result.data);
   return importFailure(errorMessage(result.error, REVENUE_TEXT.importFailed), errorFields(result.error), errorDetails(result.error));
